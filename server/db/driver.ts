@@ -1,0 +1,17 @@
+// The one database interface the rest of the server sees; which engine runs behind it is known only here
+// and in the two adapters (pglite.ts, postgres.ts).
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Runs one statement with $1..$n parameters and returns its rows. */
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations, seed resets). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN/COMMIT on one connection; any throw rolls back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+// Applies server/db/migrations/*.sql in name order, each once, recording them in schema_migrations.
+// One transaction under an advisory lock, so several processes starting at once against one PostgreSQL
+// migrate exactly once between them.
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './driver.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATION_LOCK = 7_345_011; // any fixed number: the advisory lock's name
+
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`create table if not exists schema_migrations (
+      name text primary key, applied_at timestamptz not null default now())`);
+    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await tx.exec(await readFile(MIGRATIONS_DIR + file, 'utf8'));
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}

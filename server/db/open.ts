@@ -1,0 +1,37 @@
+// Opens the configured database (PostgreSQL when a URL is given, else PGlite), migrates it and seeds it
+// when it is empty: the one call server/main.ts and the tests make.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from './driver.ts';
+import { migrate } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import { seedIfEmpty, type SeedOptions } from './seed/index.ts';
+
+export interface DbConfig {
+  /** postgres://… selects PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite's folder is `${dataDir}/pg`; with neither this nor databaseUrl the database lives in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase(cfg: DbConfig, seed: SeedOptions | false = {}): Promise<Db> {
+  let db: Db;
+  if (cfg.databaseUrl) {
+    db = await openPostgres(cfg.databaseUrl);
+  } else if (cfg.dataDir) {
+    const dir = path.resolve(cfg.dataDir, 'pg');
+    await mkdir(dir, { recursive: true });
+    db = await openPglite(dir);
+  } else {
+    db = await openPglite();
+  }
+  try {
+    await migrate(db);
+    if (seed) await seedIfEmpty(db, seed);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
