@@ -1,0 +1,51 @@
+// The Fastify app factory: wires config, database, hardening, the API under /api, pictures and the built
+// app. Used by server/main.ts and by the tests (app.inject); nothing starts at import time.
+import cookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/driver.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerHttpHardening } from './plugins/security.ts';
+import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
+import catalogRoutes from './routes/catalog.ts';
+import frameRoutes from './routes/frame.ts';
+import mediaRoutes from './routes/media.ts';
+import './types.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => db.close());
+
+  registerErrorHandling(app);
+  redirectTrailingSlash(app);
+  await registerHttpHardening(app);
+  await app.register(cookie);
+
+  await app.register(
+    async (api) => {
+      // Public catalogue answers may be kept, but must be revalidated (ETag makes that cheap).
+      api.addHook('onSend', async (_req, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      });
+      await api.register(frameRoutes);
+      await api.register(catalogRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes);
+  await serveApp(app, config.distDir);
+  return app;
+}

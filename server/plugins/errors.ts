@@ -1,0 +1,38 @@
+// Turns every failure into a Russian JSON answer: 4xx keep their message, 5xx never leak internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGES = {
+  notFound: 'Не найдено',
+  server: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже',
+  badJson: 'Неверный формат данных запроса',
+  tooLarge: 'Слишком большой запрос',
+  badMediaType: 'Неподдерживаемый тип данных запроса',
+} as const;
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(500).send({ message: MESSAGES.server });
+    }
+    let message = err.message;
+    if (!(err instanceof HttpError)) {
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry English text.
+      const code = (err as FastifyError).code ?? '';
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = MESSAGES.tooLarge;
+      else if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = MESSAGES.badMediaType;
+      else message = MESSAGES.badJson;
+    }
+    return reply.code(status).send({ message });
+  });
+}

@@ -1,0 +1,61 @@
+// Serves the built app: hashed assets cached for a year, index.html / sw.js / the manifest never cached,
+// the SPA's HTML for every app route (404 status for paths no route matches), and the 301 that drops a
+// trailing slash (spec §2), everywhere but / and the API.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoute } from '../../src/lib/routes.ts';
+import { MESSAGES } from './errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function redirectTrailingSlash(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const [pathname, query] = splitUrl(req.url);
+    if (pathname === '/' || !pathname.endsWith('/') || pathname.startsWith('/api/')) return;
+    // Collapse leading slashes too: "//evil.example/" must not become a protocol-relative redirect.
+    const target = '/' + pathname.replace(/^\/+/, '').replace(/\/+$/, '');
+    return reply.redirect(target + (query ? `?${query}` : ''), 301);
+  });
+}
+
+export function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q < 0 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
+}
+
+export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false, // the HTML is ours to answer (below), so unknown routes get a real 404
+      cacheControl: false,
+      setHeaders(res, file) {
+        const rel = path.relative(distDir, file);
+        res.setHeader('cache-control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+        if (rel === 'sw.js') res.setHeader('service-worker-allowed', '/');
+      },
+    });
+  } else {
+    app.log.warn(`no built app in ${distDir}: serving the API only (run "npm run build")`);
+  }
+
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const [pathname] = splitUrl(req.url);
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/media/') &&
+      !/\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (!wantsPage || !indexHtml) return reply.code(404).send({ message: MESSAGES.notFound });
+    const status = matchRoute(pathname) ? 200 : 404;
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
+  };
+  app.get('/', sendPage);
+  app.setNotFoundHandler(sendPage);
+}

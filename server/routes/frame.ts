@@ -1,0 +1,30 @@
+// API of the page frame (spec §7 content): organization data, banners, container banners, SEO records.
+import type { FastifyInstance } from 'fastify';
+import {
+  BannerList,
+  ContainerBannerList,
+  Organization,
+  SeoQuery,
+  SeoResponse,
+} from '../../src/api/contract.ts';
+import { answer, parse } from '../plugins/contract.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { getOrganization, getSeo, listBanners, listContainerBanners } from '../repos/content.ts';
+
+export default async function frameRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v1/organization', async () => {
+    const org = await getOrganization(app.db);
+    if (!org) throw new HttpError(404, 'Данные магазина не найдены');
+    return answer(org, Organization);
+  });
+
+  app.get('/v1/banner', async () => answer(await listBanners(app.db), BannerList));
+
+  app.get('/v1/containerbanners', async () => answer(await listContainerBanners(app.db), ContainerBannerList));
+
+  app.get('/v1/get_seo/', async (req) => {
+    const { url } = parse(req.query, SeoQuery);
+    const path = url.split(/[?#]/)[0].replace(/(.)\/+$/, '$1') || '/';
+    return answer(await getSeo(app.db, path), SeoResponse);
+  });
+}

@@ -1,0 +1,447 @@
+// The one contract between the app and the API server (spec §7, DESIGN.md "One contract"): a superstruct
+// struct for every request payload and every response body. The server validates requests with these; the
+// app validates responses with them. Paths and field names are §7's; where §7 shows no shape, it is defined
+// here once. DOM-free: imported by the page, the worker, the service worker's tests and the server.
+import {
+  array,
+  boolean,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  literal,
+  min,
+  max,
+  nullable,
+  number,
+  object,
+  optional,
+  record,
+  size,
+  string,
+  trimmed,
+  type,
+  union,
+  unknown,
+  type Infer,
+  type Struct,
+} from 'superstruct';
+
+export const PAGE_SIZE = 24; // spec §9
+
+// Building blocks -------------------------------------------------------------------------------------
+
+/** A query-string integer ("24" -> 24); anything else fails validation. */
+const queryInt = (lo: number, hi: number) =>
+  coerce(min(max(integer(), hi), lo), string(), (v) => (/^-?\d+$/.test(v) ? Number(v) : v));
+
+/** A JSON object sent in a query parameter (the `data` filter of §7), parsed then validated. */
+const jsonParam = <T, S>(struct: Struct<T, S>) =>
+  coerce(struct, string(), (v) => {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v; // left as a string, so the struct rejects it
+    }
+  });
+
+const text = (lo: number, hi: number) => size(trimmed(string()), lo, hi);
+const email = () => size(trimmed(string()), 3, 254);
+const id = () => min(integer(), 1);
+
+export const Paged = <T, S>(item: Struct<T, S>) => type({ count: min(integer(), 0), results: array(item) });
+export type Paged<T> = { count: number; results: T[] };
+
+export const PageQuery = object({
+  limit: defaulted(queryInt(1, 100), PAGE_SIZE),
+  offset: defaulted(queryInt(0, 1_000_000), 0),
+});
+
+export const ErrorBody = type({ message: string() });
+export type ErrorBody = Infer<typeof ErrorBody>;
+
+export const MessageBody = type({ message: string() });
+
+// Organization and frame (§3, DESIGN.md fixed point) --------------------------------------------------
+
+export const Organization = type({
+  phone: string(),
+  phone_chats: string(),
+  promocode: string(),
+  logo: string(),
+  link_vk: string(),
+  link_inst: string(),
+  link_telegram: string(),
+  link_whatsapp: string(),
+});
+export type Organization = Infer<typeof Organization>;
+
+export const Banner = type({ id: integer(), title: string(), subtitle: string(), image: string(), link: string() });
+export type Banner = Infer<typeof Banner>;
+export const BannerList = array(Banner);
+
+export const ContainerBanner = type({ id: integer(), title: string(), image: string(), link: string() });
+export type ContainerBanner = Infer<typeof ContainerBanner>;
+export const ContainerBannerList = array(ContainerBanner);
+
+export const SeoQuery = object({ url: size(string(), 1, 500) });
+export const SeoRecord = type({
+  url: string(),
+  title: string(),
+  description: string(),
+  keywords: string(),
+  h1_tag: string(),
+});
+export type SeoRecord = Infer<typeof SeoRecord>;
+/** GET /v1/get_seo/: null when the URL has no record (the title table applies then). */
+export const SeoResponse = nullable(SeoRecord);
+
+// Catalogue (§3 category preview, brand, offers) ------------------------------------------------------
+
+export const Category = type({
+  id: integer(),
+  path: string(), // "kupalniki/slitnye", no leading slash
+  slug: string(),
+  name: string(),
+  depth: integer(),
+  parent_path: nullable(string()),
+});
+export type Category = Infer<typeof Category>;
+export const CategoryList = array(Category);
+
+export const CategoryLink = type({ path: string(), slug: string(), name: string() });
+export type CategoryLink = Infer<typeof CategoryLink>;
+export const SubCategory = type({
+  path: string(),
+  slug: string(),
+  name: string(),
+  subcategories: array(CategoryLink),
+});
+export type SubCategory = Infer<typeof SubCategory>;
+/** A root of the menu: its direct subcategories (with their children) and every descendant, for names. */
+export const CategoryPreview = type({
+  path: string(),
+  slug: string(),
+  name: string(),
+  subcategories: array(SubCategory),
+  allCategories: array(CategoryLink),
+});
+export type CategoryPreview = Infer<typeof CategoryPreview>;
+export const CategoryPreviewList = array(CategoryPreview);
+
+export const Brand = type({ slug: string(), name: string(), in_menu: boolean() });
+export type Brand = Infer<typeof Brand>;
+export const BrandList = array(Brand);
+
+export const Color = type({ slug: string(), name: string(), hex: string() });
+export type Color = Infer<typeof Color>;
+export const ColorList = array(Color);
+
+export const ImageRef = type({ image: string(), is_main: boolean() });
+export type ImageRef = Infer<typeof ImageRef>;
+
+/** An offer card of every list: what a shopper sees before opening the product. */
+export const Offer = type({
+  id: integer(),
+  slug: string(),
+  name: string(),
+  brand: type({ slug: string(), name: string() }),
+  price: integer(),
+  old_price: nullable(integer()),
+  discount: integer(), // percent, 0 without an old price
+  is_new: boolean(),
+  is_sale: boolean(),
+  images: array(ImageRef),
+  full_path_offer: string(), // "/kupalniki/bikini/123/slug"
+  colors: array(Color),
+  sizes: array(string()),
+});
+export type Offer = Infer<typeof Offer>;
+export const OfferPage = Paged(Offer);
+
+export const SORTS = ['popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
+export type Sort = (typeof SORTS)[number];
+
+const slugList = () => size(array(size(string(), 1, 200)), 0, 50);
+/** The `data` filter of offers, landing pages, search and filters (§7). */
+export const OfferFilter = object({
+  categories: optional(slugList()),
+  brands: optional(slugList()),
+  colors: optional(slugList()),
+  sizes: optional(slugList()),
+  tags: optional(slugList()),
+  price_min: optional(min(integer(), 0)),
+  price_max: optional(min(integer(), 0)),
+  sort: optional(enums(SORTS)),
+});
+export type OfferFilter = Infer<typeof OfferFilter>;
+
+export const OffersQuery = object({
+  limit: defaulted(queryInt(1, 100), PAGE_SIZE),
+  offset: defaulted(queryInt(0, 1_000_000), 0),
+  data: optional(jsonParam(OfferFilter)),
+});
+export type OffersQuery = Infer<typeof OffersQuery>;
+
+export const CategoryDetail = type({
+  path: string(),
+  name: string(),
+  depth: integer(),
+  children: array(CategoryLink),
+  tags: array(type({ slug: string(), name: string() })),
+  breadcrumbs: array(CategoryLink),
+});
+export type CategoryDetail = Infer<typeof CategoryDetail>;
+
+export const LandingPage = type({ slug: string(), title: string(), description: string(), filter: OfferFilter });
+export type LandingPage = Infer<typeof LandingPage>;
+
+export const FilterOption = type({ value: string(), name: string(), count: integer() });
+export const Filters = type({
+  sizes: array(FilterOption),
+  colors: array(type({ value: string(), name: string(), hex: string(), count: integer() })),
+  brands: array(FilterOption),
+  price: type({ min: integer(), max: integer() }),
+  sort: array(type({ value: enums(SORTS), name: string() })),
+});
+export type Filters = Infer<typeof Filters>;
+
+export const Variant = type({
+  ext_id: string(),
+  kind: enums(['size', 'top', 'bottom'] as const),
+  size: string(),
+  color: Color,
+  stock: integer(),
+});
+export type Variant = Infer<typeof Variant>;
+
+export const ProductOfferQuery = object({
+  categoryPath: size(string(), 1, 300),
+  slug: optional(size(string(), 0, 300)),
+  pk: queryInt(1, 2_147_483_647),
+});
+export const ProductOffer = type({
+  offer: Offer,
+  description: string(),
+  composition: string(),
+  is_set: boolean(),
+  category_path: string(),
+  variants: array(Variant),
+  related: array(Offer),
+});
+export type ProductOffer = Infer<typeof ProductOffer>;
+
+/** POST /v1/offers_list/: the saved offers of favourites, read from `response`. */
+export const OffersListRequest = object({ ext_id: size(array(id()), 0, 500) });
+export const OffersListResponse = type({ response: array(Offer), excluded: array(integer()) });
+
+// Basket (§3 basket item, DESIGN.md basket shapes) ----------------------------------------------------
+
+const Feature = type({ name: string() });
+export const BasketItem = type({
+  item_uuid: string(),
+  quantity: integer(),
+  price: integer(),
+  ext_id: string(),
+  product: type({
+    name: string(),
+    brand: string(),
+    price: integer(),
+    images: array(ImageRef),
+    full_path_offer: string(),
+  }),
+  feature: optional(Feature),
+  featuretop: optional(Feature),
+  featurebot: optional(Feature),
+});
+export type BasketItem = Infer<typeof BasketItem>;
+export const CartSuccess = type({ status: literal('success'), cart: array(BasketItem) });
+export const CartError = type({ status: literal('error'), message: string() });
+export const CartResponse = union([CartSuccess, CartError]);
+export type CartResponse = Infer<typeof CartResponse>;
+export const CartAddRequest = object({ ext_id: size(string(), 1, 100), quantity: defaulted(min(max(integer(), 99), 1), 1) });
+export const CartUpdateRequest = object({ quantity: min(max(integer(), 99), 1), item_uuid: optional(string()) });
+
+// Accounts (§3 user, §5 rules are checked by lib/validation on both sides) ----------------------------
+
+export const LoginRequest = object({ username: email(), password: size(string(), 1, 200) });
+export const TokenResponse = type({ token: string() });
+export const SignInRequest = object({
+  name: optional(size(string(), 0, 200)),
+  full_name: text(1, 200),
+  email: email(),
+  phone: optional(size(string(), 0, 30)),
+  password_one: size(string(), 1, 200),
+  password_two: size(string(), 1, 200),
+});
+export const User = type({
+  email: nullable(string()),
+  phone: string(),
+  first_name: string(),
+  last_name: string(),
+  second_name: string(),
+  full_name: string(),
+});
+export type User = Infer<typeof User>;
+export const ChangeInfoRequest = object({
+  first_name: text(0, 100),
+  middle_name: text(0, 100),
+  last_name: text(0, 100),
+  email: email(),
+  phone: optional(size(string(), 0, 30)),
+  password_one: optional(size(string(), 0, 200)),
+  password_two: optional(size(string(), 0, 200)),
+});
+export const AddressInput = object({
+  id: optional(id()),
+  region_id: optional(nullable(id())),
+  city_id: optional(nullable(id())),
+  city: text(1, 100),
+  street: text(1, 200),
+  house: text(1, 20),
+  flat: optional(text(0, 20)),
+  postcode: optional(text(0, 10)),
+  comment: optional(text(0, 500)),
+  is_default: optional(boolean()),
+});
+export const Address = type({
+  id: integer(),
+  region_id: nullable(integer()),
+  city_id: nullable(integer()),
+  city: string(),
+  street: string(),
+  house: string(),
+  flat: string(),
+  postcode: string(),
+  comment: string(),
+  is_default: boolean(),
+});
+export type Address = Infer<typeof Address>;
+export const AddressList = array(Address);
+export const AddressDeleteRequest = object({ id: id() });
+export const ResetRequest = object({ email: email() });
+export const ResetCompleteRequest = object({
+  password_one: size(string(), 1, 200),
+  password_two: size(string(), 1, 200),
+  token: size(string(), 1, 200),
+});
+export const EmailQuery = object({ email: email() });
+export const SocialLoginRequest = object({ code: size(string(), 1, 2000), redirect_uri: optional(string()) });
+export const SocialLoginResponse = type({ token: string() });
+
+// Orders, delivery, payments, gift cards ---------------------------------------------------------------
+
+export const Region = type({ id: integer(), name: string() });
+export const RegionList = array(Region);
+export const City = type({ id: integer(), name: string(), region_id: integer(), region: string() });
+export type City = Infer<typeof City>;
+export const CityList = array(City);
+export const RegionsQuery = object({ data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)) }))) });
+export const CitiesQuery = object({
+  data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)), region_id: optional(id()) }))),
+});
+
+export const DELIVERY_METHODS = ['courier', 'pickup'] as const;
+export const DeliveryCalcRequest = object({ city_id: id(), method: optional(enums(DELIVERY_METHODS)), sum: optional(min(integer(), 0)) });
+export const DeliveryOption = type({
+  method: enums(DELIVERY_METHODS),
+  name: string(),
+  price: integer(),
+  days_min: integer(),
+  days_max: integer(),
+});
+export const DeliveryCalcResponse = type({ options: array(DeliveryOption) });
+export const CheckDeliveryRequest = object({ city_id: id() });
+export const CheckDeliveryResponse = type({ courier: boolean(), pickup: boolean() });
+
+export const PromoCodeRequest = object({ code: text(1, 50), sum: optional(min(integer(), 0)) });
+export const PromoCodeResponse = type({ code: string(), discount: integer(), message: string() });
+export const CheckCardRequest = object({ code: text(1, 50) });
+export const CheckCardResponse = type({ code: string(), balance: integer(), expires_at: string() });
+export const GiftCardDataRequest = object({ ext_id: size(string(), 1, 100) });
+export const GiftCertificate = type({
+  slug: string(),
+  ext_id: string(),
+  name: string(),
+  nominal: integer(),
+  description: string(),
+  image: string(),
+});
+export type GiftCertificate = Infer<typeof GiftCertificate>;
+export const GiftCardDataResponse = type({ response: GiftCertificate });
+
+export const Buyer = object({ fio: text(1, 200), email: email(), phone: size(string(), 10, 30) });
+export type Buyer = Infer<typeof Buyer>;
+export const OrderRequest = object({
+  buyer: optional(Buyer),
+  region_id: id(),
+  city_id: id(),
+  address: optional(text(0, 500)),
+  address_id: optional(id()),
+  delivery_method: enums(DELIVERY_METHODS),
+  promo_code: optional(text(0, 50)),
+  gift_card: optional(text(0, 50)),
+  bonus: optional(min(integer(), 0)),
+  comment: optional(text(0, 1000)),
+  /** v1 compatibility: a client that sends its own lines; prices in them are ignored. */
+  items: optional(array(object({ ext_id: string(), quantity: min(integer(), 1), price: optional(number()) }))),
+});
+export const OrderCreated = type({ guid: string(), number: string(), total: integer() });
+export const OrderLine = type({
+  name: string(),
+  brand: string(),
+  size: string(),
+  color: string(),
+  image: string(),
+  price: integer(),
+  quantity: integer(),
+});
+export const OrderInfo = type({
+  guid: string(),
+  number: string(),
+  status: string(),
+  payment_status: string(),
+  created_at: string(),
+  items_json: array(OrderLine),
+  items_sum: integer(),
+  delivery_method: string(),
+  delivery_price: integer(),
+  discount: integer(),
+  total: integer(),
+});
+export type OrderInfo = Infer<typeof OrderInfo>;
+export const OrderGuidRequest = object({ guid: size(string(), 1, 64) });
+export const OrderInfoResponse = type({ order_info: OrderInfo });
+export const OrderPreview = type({ pk: integer(), number: string(), created_at: string(), status: string(), total: integer(), count: integer() });
+export const OrderHistory = array(OrderPreview);
+export const OrderDetailRequest = object({ pk: id() });
+export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(type({ status: string(), created_at: string() })) });
+export const OrderPaymentResponse = type({ payment_url: string() });
+export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: text(1, 50) });
+export const GiftCardPaymentResponse = type({ paid: integer(), balance: integer(), total: integer() });
+
+// Content ---------------------------------------------------------------------------------------------
+
+export const CONTENT_KINDS = ['blog', 'news'] as const;
+export const PostPreview = type({ id: integer(), slug: string(), title: string(), preview: string(), image: string(), published_at: string() });
+export type PostPreview = Infer<typeof PostPreview>;
+export const PostPage = Paged(PostPreview);
+export const Post = type({
+  id: integer(),
+  slug: string(),
+  title: string(),
+  preview: string(),
+  image: string(),
+  published_at: string(),
+  body_html: string(),
+});
+export type Post = Infer<typeof Post>;
+export const InfoPage = type({ path: string(), title: string(), body_html: string() });
+export const InstagramPost = type({ id: integer(), image: string(), caption: string(), link: string() });
+export const InstagramPostList = array(InstagramPost);
+export const SendMessageRequest = object({
+  messageFeedback: object({ message: text(1, 5000), contactData: text(1, 200) }),
+});
+
+/** Free-form JSON kept by a few §7 calls (e.g. subscription answers) that carry only a message. */
+export const AnyJson = record(string(), unknown());

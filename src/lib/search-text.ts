@@ -1,0 +1,64 @@
+// Search normalisation of DESIGN.md's worker: case, ё/е, Latin transliteration and the wrong keyboard
+// layout, so "Купальник", "купальник", "kupalnik" and "regfkmybr" all find the same offers. Pure.
+const LAYOUT_EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
+const LAYOUT_RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
+
+const TRANSLIT: [string, string][] = [
+  ['shch', 'щ'], ['sch', 'щ'], ['yo', 'ё'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['ch', 'ч'], ['sh', 'ш'],
+  ['yu', 'ю'], ['ya', 'я'], ['ye', 'е'], ['a', 'а'], ['b', 'б'], ['v', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'],
+  ['z', 'з'], ['i', 'и'], ['j', 'й'], ['y', 'ы'], ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'],
+  ['p', 'п'], ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'], ['f', 'ф'], ['h', 'х'], ['c', 'к'], ['w', 'в'],
+  ['x', 'кс'], ['q', 'к'],
+];
+
+/** Lower case, ё -> е, punctuation to spaces, spaces collapsed. */
+export function normalize(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** What was typed on the Latin layout while meaning Russian: "rfgkz" -> "капля". */
+export function fromWrongLayout(s: string): string {
+  return [...s.toLowerCase()].map((ch) => {
+    const i = LAYOUT_EN.indexOf(ch);
+    return i >= 0 ? LAYOUT_RU[i] : ch;
+  }).join('');
+}
+
+/** Latin transliteration back to Cyrillic: "kupalnik" -> "купалник". */
+export function fromTranslit(s: string): string {
+  let out = '';
+  let i = 0;
+  const lower = s.toLowerCase();
+  outer: while (i < lower.length) {
+    for (const [lat, cyr] of TRANSLIT) {
+      if (lower.startsWith(lat, i)) {
+        out += cyr;
+        i += lat.length;
+        continue outer;
+      }
+    }
+    out += lower[i];
+    i += 1;
+  }
+  return out;
+}
+
+/** Every reading of a query worth trying, normalised; soft signs are dropped so transliteration matches. */
+export function queryVariants(query: string): string[] {
+  const base = normalize(query);
+  if (!base) return [];
+  const set = new Set([base, normalize(fromWrongLayout(query)), normalize(fromTranslit(query))]);
+  return [...set].filter(Boolean);
+}
+
+const soft = (s: string) => s.replace(/[ьъ]/g, '');
+
+/** True when every word of one reading of the query starts a word of the text. */
+export function matches(text: string, variants: readonly string[]): boolean {
+  const words = soft(normalize(text)).split(' ');
+  return variants.some((v) => soft(v).split(' ').every((q) => words.some((w) => w.startsWith(q))));
+}
