@@ -1,0 +1,23 @@
+// The page frame: header, status messages, the page, footer. Loads the frame's data once; when neither
+// organization data nor preview categories can be had, shows the 404 page with an empty message (spec §2).
+import { useEffect, type ReactNode } from 'react';
+import { ErrorPage } from '../components/ErrorPage.tsx';
+import { Footer } from '../features/frame/Footer.tsx';
+import { Header } from '../features/frame/Header.tsx';
+import { StatusBar } from '../features/frame/StatusBar.tsx';
+import { loadFrameData, shopDataMissing, useCatalog } from '../state/catalog.ts';
+
+export function Frame({ children }: { children: ReactNode }) {
+  const c = useCatalog();
+  useEffect(() => {
+    void loadFrameData();
+  }, []);
+  return (
+    <>
+      <Header />
+      <StatusBar />
+      <main className="container main">{shopDataMissing(c) ? <ErrorPage statusCode={404} message="" /> : children}</main>
+      <Footer />
+    </>
+  );
+}

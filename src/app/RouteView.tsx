@@ -1,0 +1,51 @@
+// Renders the page of the current path from the route table, inside Suspense and an error boundary; a
+// path no route matches gets the error page with 'This page could not be found'.
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { ErrorPage, NO_ROUTE_TEXT } from '../components/ErrorPage.tsx';
+import { matchRoute } from '../lib/routes.ts';
+import { useHead } from './head.ts';
+import { isBuilt, PAGES } from './pages.tsx';
+
+class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+  state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { failed: boolean; key: string }) {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+  componentDidCatch(err: unknown) {
+    console.error('[page] failed to render', err);
+  }
+  render() {
+    if (this.state.failed) {
+      return (
+        <ErrorPage
+          statusCode={500}
+          message="Не удалось открыть страницу. Проверьте подключение к интернету и попробуйте ещё раз."
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function RouteView() {
+  const [path, navigate] = useLocation();
+  // Spec §2: a trailing slash is dropped by redirect, in the app as on the server.
+  const canonical = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  useEffect(() => {
+    if (canonical !== path) navigate(canonical + location.search, { replace: true });
+  }, [canonical, path, navigate]);
+  const found = matchRoute(canonical);
+  const Page = found ? PAGES[found.route.page] : null;
+  useHead(canonical, found?.route.title, !found || !isBuilt(found.route.page));
+  return (
+    <PageBoundary resetKey={canonical}>
+      <Suspense fallback={<p className="page-loading muted">Загружаем страницу…</p>}>
+        {Page ? <Page /> : <ErrorPage statusCode={404} detail={NO_ROUTE_TEXT} />}
+      </Suspense>
+    </PageBoundary>
+  );
+}

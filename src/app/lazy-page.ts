@@ -1,0 +1,26 @@
+// Lazy pages whose chunk may fail to load (a deploy replaced it, the network dropped): the page reloads
+// once to fetch the new build, at most once per 60 s (spec §9); past that, the error reaches the boundary.
+import { lazy, type ComponentType } from 'react';
+import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+/** True when a reload is allowed now; records it. Pure of the page except sessionStorage. */
+export function claimChunkReload(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+  const last = Number(storage.getItem(STORAGE_KEYS.chunkReloadAt) ?? 0);
+  if (now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
+  storage.setItem(STORAGE_KEYS.chunkReloadAt, String(now));
+  return true;
+}
+
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() =>
+    load().catch((err: unknown) => {
+      if (navigator.onLine && claimChunkReload()) {
+        location.reload();
+        return new Promise<never>(() => undefined); // the reload replaces this page
+      }
+      throw err;
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+// Which component renders each page key of the route table. A key whose page is not built yet renders the
+// spec's error page (never a stub); later issues replace those entries with their lazy pages.
+import type { ComponentType } from 'react';
+import { ErrorPage } from '../components/ErrorPage.tsx';
+import type { PageKey } from '../lib/routes.ts';
+import { lazyPage } from './lazy-page.ts';
+
+const NotBuilt: ComponentType = () => <ErrorPage statusCode={404} />;
+
+export const PAGES: Record<PageKey, ComponentType> = {
+  home: lazyPage(() => import('../features/catalog/HomePage.tsx')),
+  info: NotBuilt,
+  basket: NotBuilt,
+  'basket-delivery': NotBuilt,
+  'basket-confirm': NotBuilt,
+  'basket-success': NotBuilt,
+  brands: NotBuilt,
+  brand: NotBuilt,
+  card: NotBuilt,
+  favorite: NotBuilt,
+  giftsert: NotBuilt,
+  'gift-certificates': NotBuilt,
+  'history-order': NotBuilt,
+  instagram: NotBuilt,
+  news: NotBuilt,
+  'news-post': NotBuilt,
+  blog: NotBuilt,
+  'blog-post': NotBuilt,
+  profile: NotBuilt,
+  address: NotBuilt,
+  recovery: NotBuilt,
+  reset: NotBuilt,
+  discount: NotBuilt,
+  send: NotBuilt,
+  search: NotBuilt,
+  listing: NotBuilt,
+  category: NotBuilt,
+  product: NotBuilt,
+  'not-found': NotBuilt,
+};
+
+/** Page keys that show the error page: the document title says 'Ошибка' for them. */
+export const isBuilt = (key: PageKey): boolean => PAGES[key] !== NotBuilt;

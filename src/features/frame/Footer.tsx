@@ -1,0 +1,52 @@
+// The footer: information pages, contacts and the social links of the organization data.
+import { Link } from 'wouter';
+import { href } from '../../lib/routes.ts';
+import { useCatalog } from '../../state/catalog.ts';
+
+const INFO_LINKS: [name: string, label: string][] = [
+  ['about', 'О магазине'],
+  ['delivery-and-payments', 'Доставка и оплата'],
+  ['return-goods', 'Возврат товара'],
+  ['fitting-conditions', 'Условия примерки'],
+  ['contacts', 'Контакты'],
+  ['requisites', 'Реквизиты'],
+  ['publick-offer', 'Публичная оферта'],
+  ['privacy-policy', 'Политика конфиденциальности'],
+  ['cookie', 'Использование cookie'],
+  ['blog', 'Блог'],
+  ['news', 'Новости'],
+];
+
+export function Footer() {
+  const org = useCatalog().organization.data;
+  const social: [string, string][] = org
+    ? ([
+        ['ВКонтакте', org.link_vk],
+        ['Instagram', org.link_inst],
+        ['Telegram', org.link_telegram],
+        ['WhatsApp', org.link_whatsapp],
+      ].filter(([, url]) => url) as [string, string][])
+    : [];
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <nav aria-label="Информация" className="footer__links">
+          {INFO_LINKS.map(([name, label]) => (
+            <Link key={name} href={href(name)}>{label}</Link>
+          ))}
+        </nav>
+        <div className="footer__contacts">
+          {org && <p>{org.phone}</p>}
+          <ul className="footer__social">
+            {social.map(([label, url]) => (
+              <li key={label}>
+                <a href={url} target="_blank" rel="noopener noreferrer">{label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="container footer__copy">© {new Date().getFullYear()} Море и Мода</p>
+    </footer>
+  );
+}

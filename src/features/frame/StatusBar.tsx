@@ -1,0 +1,29 @@
+// Tells the shopper what the app knows and they do not: offline mode, browser storage trouble, a new
+// version waiting, and that the shop is ready to work offline.
+import { applyUpdate, useSwState } from '../../state/sw-update.ts';
+import { useUi } from '../../state/ui.ts';
+
+export function StatusBar() {
+  const { online, storageProblem } = useUi();
+  const sw = useSwState();
+  return (
+    <div className="status-bar" aria-live="polite">
+      {!online && (
+        <p className="status status--offline" role="status">
+          Нет подключения к интернету. Показываем сохранённые данные.
+        </p>
+      )}
+      {storageProblem === 'quota' && (
+        <p className="status status--warn" role="status">
+          В браузере закончилось место: последние изменения избранного и корзины не сохранятся после перезагрузки.
+        </p>
+      )}
+      {sw.updateReady && (
+        <p className="status status--update" role="status">
+          Доступна новая версия магазина.{' '}
+          <button type="button" className="button button--small" onClick={applyUpdate}>Обновить</button>
+        </p>
+      )}
+    </div>
+  );
+}

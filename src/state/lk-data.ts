@@ -1,0 +1,55 @@
+// The lkData slice of spec §3 (favourites ids, basket list ids, offer features and colours, gift card id,
+// city, order popup flag, search param): its shape, how it is read out of the stores and put back. Pure of
+// storage: persist.ts owns reading and writing it.
+import { array, boolean, integer, nullable, optional, record, string, type, defaulted, type Infer } from 'superstruct';
+import { check } from '../api/validate.ts';
+import { City } from '../api/contract.ts';
+import { basket } from './basket.ts';
+import { favorites } from './favorites.ts';
+import { ui } from './ui.ts';
+
+const Feature = type({ selectTop: optional(string()), selectBottom: optional(string()), selectSize: optional(string()) });
+
+export const LkData = type({
+  favorites: defaulted(array(integer()), []),
+  basketListIds: defaulted(array(string()), []),
+  offerFeatures: defaulted(record(string(), Feature), {}),
+  offerColors: defaulted(record(string(), string()), {}),
+  giftCardId: defaulted(nullable(string()), null),
+  city: defaulted(nullable(City), null),
+  orderPopup: defaulted(boolean(), false),
+  searchParam: defaulted(string(), ''),
+});
+export type LkData = Infer<typeof LkData>;
+
+export function readLkData(): LkData {
+  return {
+    favorites: [...favorites.ids],
+    basketListIds: [...basket.listIds],
+    offerFeatures: JSON.parse(JSON.stringify(basket.offerFeatures)) as LkData['offerFeatures'],
+    offerColors: { ...basket.offerColors },
+    giftCardId: basket.giftCardExtId,
+    city: ui.city ? { ...ui.city } : null,
+    orderPopup: ui.orderPopup,
+    searchParam: ui.searchParam,
+  };
+}
+
+/** Puts a stored slice back into the stores; anything malformed is dropped, never thrown. */
+export function applyLkData(raw: unknown): boolean {
+  const res = check(raw ?? {}, LkData);
+  if (!res.ok) {
+    console.warn('[lkData] stored data dropped:', res.message);
+    return false;
+  }
+  const d = res.value;
+  favorites.ids = d.favorites;
+  basket.listIds = d.basketListIds;
+  basket.offerFeatures = d.offerFeatures;
+  basket.offerColors = d.offerColors;
+  basket.giftCardExtId = d.giftCardId;
+  ui.city = d.city;
+  ui.orderPopup = d.orderPopup;
+  ui.searchParam = d.searchParam;
+  return true;
+}

@@ -1,0 +1,50 @@
+// The only module that talks to the service worker (workbox-window): registers it, hands it the URLs this
+// page loaded before it took control (so the first visit works offline too), and holds the update prompt's
+// state: a new version waits until the shopper agrees, then it takes over and the page reloads.
+import { proxy, useSnapshot } from 'valtio';
+import type { Workbox } from 'workbox-window';
+
+export const swState = proxy({ updateReady: false, offlineReady: false });
+export const useSwState = () => useSnapshot(swState);
+
+let wb: Workbox | null = null;
+
+/** Same-origin GETs this page made before a service worker controlled it (shell, API data, pictures). */
+function urlsLoadedSoFar(): string[] {
+  const urls = new Set<string>([location.href]);
+  for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    const u = new URL(e.name);
+    if (u.origin === location.origin) urls.add(u.href);
+  }
+  return [...urls];
+}
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const { Workbox } = await import('workbox-window');
+  wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('waiting', () => {
+    swState.updateReady = true;
+  });
+  wb.addEventListener('controlling', (e) => {
+    // Only a replaced version reloads the page; the first install simply takes control.
+    if (e.isUpdate) location.reload();
+  });
+  wb.addEventListener('activated', (e) => {
+    if (e.isUpdate) return;
+    void wb?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } }).then(() => {
+      swState.offlineReady = true;
+    });
+  });
+  try {
+    await wb.register();
+  } catch (err) {
+    console.warn('[sw] registration failed; the shop works online only', err);
+  }
+}
+
+/** The shopper agreed to update: the waiting worker takes over, and 'controlling' reloads the page. */
+export function applyUpdate(): void {
+  swState.updateReady = false;
+  wb?.messageSkipWaiting();
+}

@@ -1,0 +1,36 @@
+// Store of app-wide UI state: the chosen city, the order popup flag, the last search text (all persisted in
+// lkData), whether the device is online and whether browser storage works.
+import { proxy, useSnapshot } from 'valtio';
+import type { City } from '../api/contract.ts';
+
+export type StorageProblem = null | 'quota' | 'unavailable';
+
+export const ui = proxy({
+  city: null as City | null,
+  orderPopup: false,
+  searchParam: '',
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  storageProblem: null as StorageProblem,
+});
+
+export const useUi = () => useSnapshot(ui);
+
+export function setOnline(online: boolean): void {
+  ui.online = online;
+}
+
+export function setStorageProblem(problem: StorageProblem): void {
+  ui.storageProblem = problem;
+}
+
+/** Keeps ui.online in step with the browser's online/offline events. */
+export function watchConnectivity(): () => void {
+  const on = () => setOnline(true);
+  const off = () => setOnline(false);
+  addEventListener('online', on);
+  addEventListener('offline', off);
+  return () => {
+    removeEventListener('online', on);
+    removeEventListener('offline', off);
+  };
+}

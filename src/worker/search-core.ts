@@ -1,0 +1,17 @@
+// What the search worker computes, DOM-free: the worker exposes it, and the client runs it in-thread when
+// no worker can start. One implementation for both.
+import type { Offer } from '../api/contract.ts';
+import { formatPrice } from '../lib/money.ts';
+import { matches, queryVariants } from '../lib/search-text.ts';
+
+export const searchCore = {
+  formatPrices(prices: number[]): string[] {
+    return prices.map(formatPrice);
+  },
+  filterOffers(offers: Offer[], query: string): Offer[] {
+    const variants = queryVariants(query);
+    if (!variants.length) return [];
+    return offers.filter((o) => matches(`${o.name} ${o.brand.name}`, variants));
+  },
+};
+export type SearchApi = typeof searchCore;

@@ -1,0 +1,33 @@
+// Builds the page (React), its Comlink worker and the service worker (vite-plugin-pwa, injectManifest
+// from sw/sw.ts). The web app manifest is the top-level manifest.webmanifest that index.html links.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false, // src/state/sw-update.ts registers it with workbox-window
+      manifest: false, // the top-level manifest.webmanifest, linked from index.html (Vite hashes it)
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' },
+  },
+  build: {
+    target: 'es2022',
+    reportCompressedSize: true,
+    manifest: true, // dist/.vite/manifest.json: the chunk graph `npm run bench` measures
+    chunkSizeWarningLimit: 200,
+  },
+  worker: { format: 'es' },
+});
