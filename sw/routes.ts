@@ -1,0 +1,44 @@
+// The service worker's runtime routes: the app shell for navigations, stale-while-revalidate for public
+// API data, cache-first with a bound for pictures, and the cleanup of caches an older version left.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { createHandlerBoundToURL } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CACHE_NAMES, CACHE_PREFIX } from '../src/lib/storage-keys.ts';
+import { NAVIGATION_DENYLIST, cacheKindFor } from './cache-rules.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+export function registerRuntimeRoutes(): void {
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+  registerRoute(
+    ({ url, request }) => cacheKindFor(url, request.method, self.location.origin) === 'api',
+    new StaleWhileRevalidate({
+      cacheName: CACHE_NAMES.api,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+
+  registerRoute(
+    ({ url, request }) => cacheKindFor(url, request.method, self.location.origin) === 'image',
+    new CacheFirst({
+      cacheName: CACHE_NAMES.images,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+}
+
+/** Deletes our runtime caches whose names this version no longer uses. */
+export async function deleteOldCaches(): Promise<void> {
+  const keep = new Set<string>(Object.values(CACHE_NAMES));
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && !keep.has(n)).map((n) => caches.delete(n)));
+}

@@ -1,0 +1,17 @@
+// Service worker entry: wires precaching of the shell, the runtime routes and the update handshake.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { deleteOldCaches, registerRuntimeRoutes } from './routes.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRuntimeRoutes();
+
+// The first install takes control at once; an update waits until the page asks (the update prompt).
+clientsClaim();
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(deleteOldCaches()));
