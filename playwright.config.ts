@@ -1,0 +1,40 @@
+// End-to-end tests in Debian's Chromium against `npm start` (the real server on the built app) on a fresh
+// temporary database. Chromium's path and the server's port can be overridden by CHROMIUM_PATH, E2E_PORT.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8190);
+// Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    serviceWorkers: 'allow',
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'npm start',
+    url: `http://localhost:${port}/api/v1/organization`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  },
+});

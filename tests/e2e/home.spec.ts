@@ -1,0 +1,76 @@
+// A shopper opens the shop: the home page shows the seeded goods with rouble prices inside the frame;
+// wrong addresses get the error page; the app is installable.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+
+const PRICE = /^\d{1,3}(?:[\s\u00a0]\d{3})*[\s\u00a0]₽$/;
+
+test('the home page shows seeded new and sale goods with prices like 1 234 ₽', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Море и Мода — на главную' })).toBeVisible();
+  await expect(page.getByText('+7 (495) 120-45-67').first()).toBeVisible();
+  await expect(page.getByText('Скидка 10% на первый заказ по промокоду LETO10')).toBeVisible();
+
+  const newList = page.getByTestId('new-list');
+  await expect(newList.getByRole('heading', { name: 'Новинки' })).toBeVisible();
+  await expect(newList.locator('.offer-card')).toHaveCount(8);
+  const prices = await page.locator('.offer-card .price:not(.price--old)').allInnerTexts();
+  expect(prices.length).toBeGreaterThanOrEqual(16);
+  for (const p of prices) expect(p).toMatch(PRICE);
+  expect(prices.some((p) => /\d[\s\u00a0]\d{3}/.test(p))).toBe(true); // a price of four digits or more
+
+  const sale = page.getByTestId('sale-list');
+  await expect(sale.locator('.price--old').first()).toBeVisible();
+  await expect(sale.locator('.mark--sale').first()).toHaveText(/^−\d+%$/);
+  await expect(page).toHaveTitle(/Море и Мода/);
+  await expect(page.locator('.offer-card img').first()).toHaveJSProperty('complete', true);
+});
+
+test('a favourite survives a reload', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByTestId('new-list').locator('.offer-card').first();
+  await card.getByRole('button', { name: 'Добавить в избранное' }).click();
+  await expect(page.getByTestId('favorites-count')).toHaveText('1');
+  await page.reload();
+  await expect(page.getByTestId('favorites-count')).toHaveText('1');
+  await expect(card.getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();
+});
+
+test('a trailing slash is dropped and an unknown page says "Ошибка"', async ({ page }) => {
+  const res = await page.goto('/kupalniki/');
+  expect(new URL(page.url()).pathname).toBe('/kupalniki');
+  expect(res?.status()).toBe(200);
+
+  const missing = await page.goto('/ne-sushchestvuet/sovsem/nikak/nigde/voobshche');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Ошибка' })).toBeVisible();
+  await expect(page.getByText('Страница, которую вы ищете, была удалена или перемещена.')).toBeVisible();
+  await expect(page).toHaveTitle('Ошибка — Море и Мода');
+  await page.getByRole('link', { name: 'Вернуться на главную' }).click();
+  await expect(page.getByTestId('new-list').locator('.offer-card').first()).toBeVisible();
+});
+
+test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
+  // Chromium never offers installation in an incognito profile, which is what a test context is.
+  const profile = mkdtempSync(path.join(tmpdir(), 'shop-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifestUrl = await page.locator('link[rel=manifest]').getAttribute('href');
+    const manifest = await (await page.request.get(manifestUrl!)).json();
+    expect(manifest).toMatchObject({ short_name: 'Море и Мода', lang: 'ru', display: 'standalone', start_url: '/?source=pwa' });
+  } finally {
+    await context.close();
+  }
+});
