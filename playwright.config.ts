@@ -17,6 +17,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalTeardown: './tests/e2e/teardown.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     serviceWorkers: 'allow',

@@ -16,13 +16,11 @@ import {
   number,
   object,
   optional,
-  record,
   size,
   string,
   trimmed,
   type,
   union,
-  unknown,
   type Infer,
   type Struct,
 } from 'superstruct';
@@ -442,6 +440,3 @@ export const InstagramPostList = array(InstagramPost);
 export const SendMessageRequest = object({
   messageFeedback: object({ message: text(1, 5000), contactData: text(1, 200) }),
 });
-
-/** Free-form JSON kept by a few §7 calls (e.g. subscription answers) that carry only a message. */
-export const AnyJson = record(string(), unknown());

@@ -11,7 +11,7 @@ let wb: Workbox | null = null;
 
 /** Same-origin GETs this page made before a service worker controlled it (shell, API data, pictures). */
 function urlsLoadedSoFar(): string[] {
-  const urls = new Set<string>([location.href]);
+  const urls = new Set<string>();
   for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     const u = new URL(e.name);
     if (u.origin === location.origin) urls.add(u.href);

@@ -1,6 +1,6 @@
 // A shopper opens the shop: the home page shows the seeded goods with rouble prices inside the frame;
 // wrong addresses get the error page; the app is installable.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
@@ -72,5 +72,6 @@ test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
     expect(manifest).toMatchObject({ short_name: 'Море и Мода', lang: 'ru', display: 'standalone', start_url: '/?source=pwa' });
   } finally {
     await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 });

@@ -1,7 +1,7 @@
 // Test harness of the server suite: the database backends to run against (in-memory PGlite always,
 // PostgreSQL when TEST_DATABASE_URL is set, each in a scratch database dropped afterwards) and an app
 // built on one of them with a small fake dist/ for the static-serving rules.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -66,8 +66,10 @@ export function fakeDist(): string {
 
 export async function startApp(backend: Backend): Promise<FastifyInstance> {
   const db = await backend.open();
-  const config = readConfig({ DIST_DIR: fakeDist(), LOG_LEVEL: 'silent' });
-  return buildApp({ config, db, logger: false });
+  const distDir = fakeDist();
+  const app = await buildApp({ config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), db, logger: false });
+  app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
+  return app;
 }
 
 /** GET a JSON answer, asserting nothing: tests assert on status and body. */
