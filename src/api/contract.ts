@@ -130,6 +130,9 @@ export const CategoryPreviewList = array(CategoryPreview);
 export const Brand = type({ slug: string(), name: string(), in_menu: boolean() });
 export type Brand = Infer<typeof Brand>;
 export const BrandList = array(Brand);
+/** GET /v1/brands/{slug}: the brand page's head (its offers come from /v1/offers/ with data.brands). */
+export const BrandDetail = type({ slug: string(), name: string(), description: string(), country: string() });
+export type BrandDetail = Infer<typeof BrandDetail>;
 
 export const Color = type({ slug: string(), name: string(), hex: string() });
 export type Color = Infer<typeof Color>;
@@ -191,10 +194,16 @@ export const CategoryDetail = type({
 });
 export type CategoryDetail = Infer<typeof CategoryDetail>;
 
+/** GET /v1/landing_page/{x}: the landing's head; with limit/offset/data it answers an OfferPage instead. */
 export const LandingPage = type({ slug: string(), title: string(), description: string(), filter: OfferFilter });
 export type LandingPage = Infer<typeof LandingPage>;
 
 export const FilterOption = type({ value: string(), name: string(), count: integer() });
+/**
+ * GET /v1/all/filters/{x}/: the facets of one listing, counted over the offers in its scope. x names the
+ * scope: "all", "new", "sale", a category path ("kupalniki/bikini"), "brand/<slug>", "landing/<slug>" or
+ * "search/<query>".
+ */
 export const Filters = type({
   sizes: array(FilterOption),
   colors: array(type({ value: string(), name: string(), hex: string(), count: integer() })),
@@ -223,7 +232,8 @@ export const ProductOffer = type({
   description: string(),
   composition: string(),
   is_set: boolean(),
-  category_path: string(),
+  category_path: string(), // the product's own category, "muzhskoe/odezhda/futbolki/odnotonnye"
+  breadcrumbs: array(CategoryLink), // root first, down to the product's category
   variants: array(Variant),
   related: array(Offer),
 });
