@@ -4,7 +4,7 @@ import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorPage, NO_ROUTE_TEXT } from '../components/ErrorPage.tsx';
 import { matchRoute } from '../lib/routes.ts';
-import { useHead } from './head.ts';
+import { useHeadWriter, useRouteHead } from './head.ts';
 import { isBuilt, PAGES } from './pages.tsx';
 
 class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
@@ -40,7 +40,8 @@ export function RouteView() {
   }, [canonical, path, navigate]);
   const found = matchRoute(canonical);
   const Page = found ? PAGES[found.route.page] : null;
-  useHead(canonical, found?.route.title, !found || !isBuilt(found.route.page));
+  useHeadWriter();
+  useRouteHead(canonical, found?.route.title, !found || !isBuilt(found.route.page));
   return (
     <PageBoundary resetKey={canonical}>
       <Suspense fallback={<p className="page-loading muted">Загружаем страницу…</p>}>

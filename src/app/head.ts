@@ -1,8 +1,10 @@
-// Owns the document head: the title from the title table, replaced by the URL's SEO record (title,
-// description, keywords) when the server has one (spec §2).
+// Owns the document head: follows the route (title table), fetches the URL's SEO record, and writes the
+// title, description and keywords from state/head.ts into the document (spec §2 titles).
 import { useEffect } from 'react';
+import { subscribe } from 'valtio';
 import { getSeo } from '../api/frame.ts';
 import { TITLES, pageTitle, SHOP_NAME } from '../lib/titles.ts';
+import { documentHead, enterRoute, head, setSeo } from '../state/head.ts';
 
 function setMeta(name: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -14,22 +16,29 @@ function setMeta(name: string, content: string): void {
   el.content = content;
 }
 
-export function useHead(path: string, titleKey: string | undefined, isError: boolean): void {
+function writeHead(): void {
+  const h = documentHead(head);
+  if (document.title !== h.title) document.title = h.title;
+  if (h.description) setMeta('description', h.description);
+  if (h.keywords) setMeta('keywords', h.keywords);
+}
+
+/** Keeps the document head in step with state/head.ts; mounted once by the app. */
+export function useHeadWriter(): void {
   useEffect(() => {
-    document.title = isError ? `${TITLES.error} — ${SHOP_NAME}` : pageTitle(titleKey);
+    writeHead();
+    return subscribe(head, writeHead);
+  }, []);
+}
+
+/** Called by the route view for each new path. */
+export function useRouteHead(path: string, titleKey: string | undefined, isError: boolean): void {
+  useEffect(() => {
+    enterRoute(path, isError ? `${TITLES.error} — ${SHOP_NAME}` : pageTitle(titleKey));
     if (isError) return;
-    let live = true;
     getSeo(path).then(
-      (seo) => {
-        if (!live || !seo) return;
-        if (seo.title) document.title = seo.title;
-        if (seo.description) setMeta('description', seo.description);
-        if (seo.keywords) setMeta('keywords', seo.keywords);
-      },
+      (seo) => setSeo(path, seo),
       () => undefined, // no SEO record reachable: the title table stands
     );
-    return () => {
-      live = false;
-    };
   }, [path, titleKey, isError]);
 }

@@ -6,16 +6,21 @@ import type { PageKey } from '../lib/routes.ts';
 import { lazyPage } from './lazy-page.ts';
 
 const NotBuilt: ComponentType = () => <ErrorPage statusCode={404} />;
+const Listing = lazyPage(() => import('../features/catalog/ListingPage.tsx'));
 
 export const PAGES: Record<PageKey, ComponentType> = {
   home: lazyPage(() => import('../features/catalog/HomePage.tsx')),
+  listing: Listing,
+  category: Listing,
+  brand: Listing,
+  search: Listing,
+  product: lazyPage(() => import('../features/product/ProductPage.tsx')),
+  brands: lazyPage(() => import('../features/catalog/BrandsPage.tsx')),
   info: NotBuilt,
   basket: NotBuilt,
   'basket-delivery': NotBuilt,
   'basket-confirm': NotBuilt,
   'basket-success': NotBuilt,
-  brands: NotBuilt,
-  brand: NotBuilt,
   card: NotBuilt,
   favorite: NotBuilt,
   giftsert: NotBuilt,
@@ -32,10 +37,6 @@ export const PAGES: Record<PageKey, ComponentType> = {
   reset: NotBuilt,
   discount: NotBuilt,
   send: NotBuilt,
-  search: NotBuilt,
-  listing: NotBuilt,
-  category: NotBuilt,
-  product: NotBuilt,
   'not-found': NotBuilt,
 };
 

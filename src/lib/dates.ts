@@ -1,17 +1,10 @@
 // Russian dates of spec §9: within the last day relative ("3 часа назад"), otherwise "12 мая 2026".
+import { plural } from './plural.ts';
+
 const MONTHS = [
   'января', 'февраля', 'марта', 'апреля', 'мая', 'июня',
   'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря',
 ] as const;
-
-/** Russian plural: plural(5, ['минуту', 'минуты', 'минут']) -> 'минут'. */
-export function plural(n: number, forms: readonly [string, string, string]): string {
-  const n10 = n % 10;
-  const n100 = n % 100;
-  if (n10 === 1 && n100 !== 11) return forms[0];
-  if (n10 >= 2 && n10 <= 4 && (n100 < 12 || n100 > 14)) return forms[1];
-  return forms[2];
-}
 
 export function formatDate(value: string | Date, now: Date = new Date()): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -93,6 +93,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'reset', pattern: '/reset', page: 'reset', title: 'recovery', crumb: 'Смена пароля' },
   { name: 'reset-token', pattern: '/reset/:token', page: 'reset', title: 'recovery', crumb: 'Смена пароля' },
   { name: 'sale', pattern: '/sale', page: 'listing', title: 'sale', crumb: 'Распродажа' },
+  // Landing pages (GET /v1/landing_page/{x}); §2 names no route for them, "подборка" is a collection.
+  { name: 'podborka', pattern: '/podborka/:slug', page: 'listing', title: 'collections' },
   { name: 'search', pattern: '/search', page: 'search', title: 'search', crumb: 'Поиск' },
   { name: 'send', pattern: '/send', page: 'send', title: 'mailing', crumb: 'Рассылка' },
   { name: '404', pattern: '/404', page: 'not-found' },

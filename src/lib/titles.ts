@@ -40,6 +40,7 @@ export const TITLES: Record<string, string> = {
   story: 'Наша история',
   instagram: 'Мы в соцсетях',
   recovery: 'Восстановление пароля',
+  collections: 'Подборки',
   error: 'Ошибка',
 };
 

@@ -1,0 +1,104 @@
+// Every list of offers: a category (with tag), new, sale, a brand, a landing page or a search. 24 offers a
+// page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
+import { useEffect } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { OfferFilter } from '../../api/contract.ts';
+import { PAGE_SIZE } from '../../api/contract.ts';
+import { ApiError } from '../../api/client.ts';
+import { getFilters } from '../../api/catalog.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { ErrorPage } from '../../components/ErrorPage.tsx';
+import { OfferGrid } from '../../components/OfferGrid.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { isFiltered, listingSearch, parseListingQuery } from '../../lib/listing-query.ts';
+import { plural } from '../../lib/plural.ts';
+import { matchRoute } from '../../lib/routes.ts';
+import { currentSeo, setPageTitle, useHeadState } from '../../state/head.ts';
+import { withPriceTexts } from '../../worker/client.ts';
+import { FilterPanel, SortSelect } from './FilterPanel.tsx';
+import { useListingHead } from './listing-head.ts';
+import { filtersKey, loadOffers, scopeOf } from './listing-scope.ts';
+import './catalog.css';
+
+export default function ListingPage() {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const found = matchRoute(path);
+  const searchParam = new URLSearchParams(search).get('searchParam') ?? '';
+  const scope = found ? scopeOf(found, path, searchParam) : null;
+  const { page, filter } = parseListingQuery(search);
+  const headInfo = useListingHead(scope);
+  const key = scope ? JSON.stringify([scope, filter, page]) : null;
+  const offers = useLoad(key, async () => {
+    const res = await loadOffers(scope!, filter, (page - 1) * PAGE_SIZE);
+    return { count: res.count, results: await withPriceTexts(res.results) };
+  });
+  const facets = useLoad(scope ? filtersKey(scope) : null, () => getFilters(filtersKey(scope!)));
+  const seo = currentSeo(useHeadState());
+
+  useEffect(() => {
+    if (headInfo.title) setPageTitle(path, `${headInfo.title} — Море и Мода`, headInfo.description);
+  }, [path, headInfo.title, headInfo.description]);
+
+  if (!scope || (headInfo.error instanceof ApiError && headInfo.error.status === 404)) return <ErrorPage statusCode={404} />;
+
+  const extra = scope.kind === 'search' ? { searchParam } : undefined;
+  const hrefFor = (p: number, f: OfferFilter = filter) => `${path}${listingSearch({ page: p, filter: f }, extra)}`;
+  const setFilter = (next: OfferFilter) => navigate(hrefFor(1, next));
+  const count = offers.data?.count ?? 0;
+  const pages = Math.ceil(count / PAGE_SIZE);
+
+  return (
+    <div className="listing">
+      <Breadcrumbs crumbs={headInfo.crumbs} current={headInfo.tagName ?? headInfo.title} />
+      <header className="listing__head">
+        <h1>{seo?.h1_tag || headInfo.title}</h1>
+        {offers.data && <p className="muted" data-testid="offers-count">{countText(count)}</p>}
+      </header>
+      {headInfo.links.length > 0 && (
+        <nav className="listing__links" aria-label="Разделы">
+          {headInfo.links.map((l) => (
+            <Link key={l.href} href={l.href} className={l.href === path ? 'is-active' : undefined}>{l.label}</Link>
+          ))}
+        </nav>
+      )}
+      {headInfo.description && <p className="listing__description">{headInfo.description}</p>}
+      <div className="listing__body">
+        <FilterPanel facets={facets.data} filter={filter} hideBrands={scope.kind === 'brand'} failed={facets.error !== null} onChange={setFilter} />
+        <section className="listing__results" aria-busy={offers.loading}>
+          <div className="listing__toolbar">
+            <SortSelect facets={facets.data} filter={filter} onChange={setFilter} />
+          </div>
+          {offers.error !== null && !offers.data && (
+            <p className="notice">Не удалось загрузить товары. Проверьте подключение к интернету и обновите страницу.</p>
+          )}
+          {offers.data && count === 0 && <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />}
+          {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" />}
+          {!offers.data && offers.loading && <p className="muted">Загружаем товары…</p>}
+          <Pagination page={page} pages={pages} hrefFor={hrefFor} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+const countText = (n: number) => `${n} ${plural(n, ['товар', 'товара', 'товаров'])}`;
+
+function EmptyResult({ filtered, query, onReset }: { filtered: boolean; query: string | null; onReset: () => void }) {
+  if (query === '') return <p className="notice">Введите, что вы ищете, в строке поиска.</p>;
+  return (
+    <div className="notice" role="status">
+      {filtered ? (
+        <>
+          <p>По выбранным фильтрам ничего не найдено.</p>
+          <button type="button" className="button" onClick={onReset}>Сбросить фильтры</button>
+        </>
+      ) : query !== null ? (
+        <p>По запросу «{query}» ничего не найдено. Попробуйте написать иначе.</p>
+      ) : (
+        <p>В этом разделе пока нет товаров.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// The head of a listing: its title, description, breadcrumbs and the links under the title (a category's
+// subcategories and tags), loaded for the scope (GET /v1/category/{path}, /v1/brands/{slug},
+// /v1/landing_page/{x}).
+import type { BrandDetail, CategoryDetail, LandingPage } from '../../api/contract.ts';
+import { getBrand, getCategory, getLanding } from '../../api/catalog.ts';
+import { useLoad } from '../../components/use-load.ts';
+import { categoryCrumbs, HOME_CRUMB, type Crumb, type NamedTree } from '../../lib/breadcrumbs.ts';
+import { href } from '../../lib/routes.ts';
+import { TITLES } from '../../lib/titles.ts';
+import { useCatalog } from '../../state/catalog.ts';
+import type { ListingScope } from './listing-scope.ts';
+
+export interface ListingHead {
+  title: string;
+  description: string;
+  crumbs: Crumb[];
+  links: Crumb[];
+  tagName?: string;
+  error: unknown;
+}
+
+type Detail = CategoryDetail | BrandDetail | LandingPage;
+
+function loadDetail(scope: ListingScope): [string | null, () => Promise<Detail>] {
+  if (scope.kind === 'category') return [`category:${scope.path}`, () => getCategory(scope.path)];
+  if (scope.kind === 'brand') return [`brand:${scope.slug}`, () => getBrand(scope.slug)];
+  if (scope.kind === 'landing') return [`landing:${scope.slug}`, () => getLanding(scope.slug)];
+  return [null, () => Promise.reject(new Error('no detail'))];
+}
+
+export function useListingHead(scope: ListingScope | null): ListingHead {
+  const previews = useCatalog().previewCategories.data;
+  const [key, load] = scope ? loadDetail(scope) : [null, () => Promise.reject(new Error('no scope'))] as const;
+  const detail = useLoad<Detail>(key, load);
+  const base = { description: '', links: [] as Crumb[], error: detail.error };
+  if (!scope) return { ...base, title: '', crumbs: [HOME_CRUMB] };
+  switch (scope.kind) {
+    case 'new':
+    case 'sale':
+      return { ...base, title: TITLES[scope.kind], crumbs: [HOME_CRUMB, { label: TITLES[scope.kind], href: href(scope.kind) }] };
+    case 'search':
+      return {
+        ...base,
+        title: scope.query ? `Результаты поиска: «${scope.query}»` : TITLES.search,
+        crumbs: [HOME_CRUMB, { label: TITLES.search, href: href('search') }],
+      };
+    case 'brand': {
+      const b = detail.data as BrandDetail | undefined;
+      return {
+        ...base,
+        title: b?.name ?? '',
+        description: b?.description ?? '',
+        crumbs: [HOME_CRUMB, { label: TITLES.brands, href: href('brands') }, ...(b ? [{ label: b.name, href: href('brands-slug', { slug: b.slug }) }] : [])],
+      };
+    }
+    case 'landing': {
+      const l = detail.data as LandingPage | undefined;
+      return { ...base, title: l?.title ?? '', description: l?.description ?? '', crumbs: [HOME_CRUMB, ...(l ? [{ label: l.title, href: href('podborka', { slug: l.slug }) }] : [])] };
+    }
+    case 'category':
+      return categoryHead(scope, detail.data as CategoryDetail | undefined, previews, base);
+  }
+}
+
+function categoryHead(
+  scope: Extract<ListingScope, { kind: 'category' }>,
+  c: CategoryDetail | undefined,
+  previews: NamedTree,
+  base: Omit<ListingHead, 'title' | 'crumbs'>,
+): ListingHead {
+  const fromPreviews = categoryCrumbs(scope.path, previews);
+  const crumbs = fromPreviews.length > 1 || !c ? fromPreviews : [HOME_CRUMB, ...c.breadcrumbs.map((b) => ({ label: b.name, href: `/${b.path}` }))];
+  const tag = c?.tags.find((t) => t.slug === scope.tag);
+  const links = c
+    ? [
+        ...c.children.map((ch) => ({ label: ch.name, href: `/${ch.path}` })),
+        ...c.tags.map((t) => ({ label: `#${t.name}`, href: `/${scope.path}/tag/${t.slug}` })),
+      ]
+    : [];
+  return { ...base, title: c?.name ?? crumbs[crumbs.length - 1]?.label ?? '', crumbs, links, tagName: tag?.name };
+}

@@ -1,0 +1,112 @@
+// The product page: gallery, brand, name, prices, colour and size choice (kept in lkData), size chart,
+// favourite, description, composition and related offers. An unknown pk shows the 'Ошибка' page; a URL
+// with an outdated category or slug is replaced by the product's own.
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ApiError } from '../../api/client.ts';
+import { getProductOffer } from '../../api/catalog.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { ErrorPage } from '../../components/ErrorPage.tsx';
+import { OfferGrid } from '../../components/OfferGrid.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { categoryCrumbs, HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { formatPrice } from '../../lib/money.ts';
+import { href, matchRoute } from '../../lib/routes.ts';
+import { SHOP_NAME } from '../../lib/titles.ts';
+import { chooseColor, chooseFeature, useBasket } from '../../state/basket.ts';
+import { useCatalog } from '../../state/catalog.ts';
+import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.ts';
+import { setPageTitle } from '../../state/head.ts';
+import { withPriceTexts } from '../../worker/client.ts';
+import '../catalog/catalog.css';
+import { Gallery } from './Gallery.tsx';
+import { SizeChartPopup } from './SizeChartPopup.tsx';
+import { SizePicker } from './SizePicker.tsx';
+import './product.css';
+
+export default function ProductPage() {
+  const [path, navigate] = useLocation();
+  const params = matchRoute(path)?.params ?? {};
+  const root = path.split('/')[1] ?? '';
+  const categoryPath = [root, params.subCategory, params.categorySubCategory].filter(Boolean).join('/');
+  const pk = params.pk ?? '';
+  const product = useLoad(`product:${pk}`, async () => {
+    const p = await getProductOffer(categoryPath, pk, params.slug);
+    return { ...p, related: await withPriceTexts(p.related) };
+  });
+  const previews = useCatalog().previewCategories.data;
+  const basket = useBasket();
+  const fav = useFavorites();
+  const [chartOpen, setChartOpen] = useState(false);
+  const p = product.data;
+
+  useEffect(() => {
+    if (p && p.offer.full_path_offer !== path) navigate(p.offer.full_path_offer, { replace: true });
+    if (p) setPageTitle(p.offer.full_path_offer, `${p.offer.name} — ${p.offer.brand.name} — ${SHOP_NAME}`, p.description.slice(0, 200));
+  }, [p, path, navigate]);
+
+  if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ErrorPage statusCode={404} />;
+  if (!p) {
+    return product.error ? (
+      <p className="notice">Не удалось загрузить товар. Проверьте подключение к интернету и обновите страницу.</p>
+    ) : (
+      <p className="muted page-loading">Загружаем товар…</p>
+    );
+  }
+
+  const offer = p.offer;
+  const id = String(offer.id);
+  const color = basket.offerColors[id] ?? offer.colors[0]?.slug ?? '';
+  const feature = basket.offerFeatures[id] ?? {};
+  const liked = isFavorite(fav.ids, offer.id);
+  const crumbs = categoryCrumbs(p.category_path, previews);
+  const trail = crumbs.length > 1 ? crumbs : [HOME_CRUMB, ...p.breadcrumbs.map((b) => ({ label: b.name, href: `/${b.path}` }))];
+
+  return (
+    <article className="product" data-product-id={offer.id}>
+      <Breadcrumbs crumbs={trail} current={offer.name} />
+      <div className="product__main">
+        <Gallery images={offer.images} name={offer.name} />
+        <div className="product__info">
+          <Link href={href('brands-slug', { slug: offer.brand.slug })} className="product__brand">{offer.brand.name}</Link>
+          <h1 className="product__name">{offer.name}</h1>
+          <p className="product__prices">
+            <span className="price price--big" data-testid="product-price">{formatPrice(offer.price)}</span>
+            {offer.old_price && <s className="price price--old">{formatPrice(offer.old_price)}</s>}
+            {offer.discount > 0 && <span className="mark mark--sale">−{offer.discount}%</span>}
+          </p>
+          <SizePicker
+            variants={p.variants}
+            colors={offer.colors}
+            color={color}
+            feature={feature}
+            onColor={(slug) => {
+              chooseColor(offer.id, slug);
+              chooseFeature(offer.id, { selectSize: undefined, selectTop: undefined, selectBottom: undefined });
+            }}
+            onFeature={(f) => chooseFeature(offer.id, f)}
+          />
+          <p className="product__actions">
+            <button type="button" className="link-button" onClick={() => setChartOpen(true)}>Таблица размеров</button>
+            <button type="button" className={`button button--ghost${liked ? ' is-active' : ''}`} aria-pressed={liked} onClick={() => toggleFavorite(offer.id)}>
+              {liked ? '♥ В избранном' : '♡ В избранное'}
+            </button>
+          </p>
+          <section className="product__text">
+            <h2>Описание</h2>
+            <p>{p.description}</p>
+            <h2>Состав</h2>
+            <p>{p.composition}</p>
+          </section>
+        </div>
+      </div>
+      {p.related.length > 0 && (
+        <section className="shelf">
+          <h2>Вам может понравиться</h2>
+          <OfferGrid offers={p.related} testId="related" />
+        </section>
+      )}
+      {chartOpen && <SizeChartPopup categoryPath={p.category_path} onClose={() => setChartOpen(false)} />}
+    </article>
+  );
+}
