@@ -212,6 +212,8 @@ export const Filters = type({
   sort: array(type({ value: enums(SORTS), name: string() })),
 });
 export type Filters = Infer<typeof Filters>;
+/** GET /v1/all/filters/{x}/?data=…: optional; the shopper's choices narrow the counts (each facet without its own). */
+export const FiltersQuery = object({ data: optional(jsonParam(OfferFilter)) });
 
 export const Variant = type({
   ext_id: string(),
