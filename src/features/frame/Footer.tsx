@@ -2,20 +2,7 @@
 import { Link } from 'wouter';
 import { href } from '../../lib/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
-
-const INFO_LINKS: [name: string, label: string][] = [
-  ['about', 'О магазине'],
-  ['delivery-and-payments', 'Доставка и оплата'],
-  ['return-goods', 'Возврат товара'],
-  ['fitting-conditions', 'Условия примерки'],
-  ['contacts', 'Контакты'],
-  ['requisites', 'Реквизиты'],
-  ['publick-offer', 'Публичная оферта'],
-  ['privacy-policy', 'Политика конфиденциальности'],
-  ['cookie', 'Использование cookie'],
-  ['blog', 'Блог'],
-  ['news', 'Новости'],
-];
+import { INFO_LINKS } from './info-links.ts';
 
 export function Footer() {
   const org = useCatalog().organization.data;
