@@ -1,20 +1,33 @@
-// The header's first version (spec §2): promo text, phones and chat phone, logo, the link to delivery and
-// payments, the favourites counter, and the category roots of the menu.
-import { Link } from 'wouter';
+// The header (spec §2): promo text, the burger of the mobile menu, logo, phones and chat phone, the link to
+// delivery and payments, the search bar, the favourites counter and the desktop menu. Every menu closes on
+// a route change.
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
 import { href } from '../../lib/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';
+import { closeMenus } from '../../state/menu.ts';
+import { DesktopMenu } from './DesktopMenu.tsx';
+import { HeartIcon } from './icons.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { SearchBar } from './SearchBar.tsx';
+import './frame.css';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function Header() {
-  const { organization, previewCategories } = useCatalog();
-  const fav = useFavorites();
-  const org = organization.data;
+  const org = useCatalog().organization.data;
+  const favCount = useFavorites().ids.length;
+  const [location] = useLocation();
+  useEffect(() => {
+    closeMenus();
+  }, [location]);
+
   return (
     <header className="header">
       {org?.promocode && <p className="header__promo">{org.promocode}</p>}
       <div className="header__bar container">
+        <MobileMenu />
         <Link href={href('index')} className="header__logo" aria-label="Море и Мода — на главную">
           <img src={org?.logo ?? '/logo.svg'} alt="" width={40} height={40} />
           <span>Море и Мода</span>
@@ -30,17 +43,15 @@ export function Header() {
           )}
           <Link href={href('delivery-and-payments')} className="header__link">Доставка и оплата</Link>
         </div>
-        <Link href={href('favorite')} className="header__counter" aria-label={`Избранное: ${fav.ids.length}`}>
-          ♥ <span data-testid="favorites-count">{fav.ids.length}</span>
-        </Link>
+        <div className="header__tools">
+          <SearchBar />
+          <Link href={href('favorite')} className="icon-button header__fav" aria-label={`Избранное: ${favCount}`}>
+            <HeartIcon />
+            <span data-testid="favorites-count" className="header__badge">{favCount}</span>
+          </Link>
+        </div>
       </div>
-      <nav className="header__menu container" aria-label="Каталог">
-        {previewCategories.data.map((root) => (
-          <Link key={root.path} href={`/${root.path}`}>{root.name}</Link>
-        ))}
-        <Link href={href('brands')}>Бренды</Link>
-        <Link href={href('sale')} className="header__menu-sale">Распродажа</Link>
-      </nav>
+      <DesktopMenu />
     </header>
   );
 }
