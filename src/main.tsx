@@ -1,12 +1,12 @@
 // Boot: restore the persisted lkData slice before the first render, keep it saved, watch the network,
 // register the service worker, render.
+import './styles/global.css'; // first: feature stylesheets loaded after it may refine its rules
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { restorePersisted, startPersisting } from './state/persist.ts';
 import { registerServiceWorker } from './state/sw-update.ts';
 import { watchConnectivity } from './state/ui.ts';
-import './styles/global.css';
 
 await restorePersisted();
 startPersisting();

@@ -1,7 +1,7 @@
 // Serves the built app: hashed assets cached for a year, index.html / sw.js / the manifest never cached,
 // the SPA's HTML for every app route (404 status for paths no route matches), and the 301 that drops a
 // trailing slash (spec §2), everywhere but / and the API.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,8 +29,15 @@ export function splitUrl(url: string): [string, string] {
 
 export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  if (indexHtml) {
+  // Re-read when a new build replaces it, so a running server never hands out the old build's asset names.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string | null => {
+    if (!existsSync(indexFile)) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
+  if (indexHtml()) {
     await app.register(fastifyStatic, {
       root: distDir,
       index: false, // the HTML is ours to answer (below), so unknown routes get a real 404
@@ -52,9 +59,10 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/media/') &&
       !/\.[a-z0-9]{1,8}$/i.test(pathname);
-    if (!wantsPage || !indexHtml) return reply.code(404).send({ message: MESSAGES.notFound });
+    const html = wantsPage ? indexHtml() : null;
+    if (!html) return reply.code(404).send({ message: MESSAGES.notFound });
     const status = matchRoute(pathname) ? 200 : 404;
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
   };
   app.get('/', sendPage);
   app.setNotFoundHandler(sendPage);

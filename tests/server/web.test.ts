@@ -1,5 +1,7 @@
 // How the server serves the app: trailing-slash redirects, caching, SPA fallback with real 404s,
 // security headers, compression, ETags, and errors that never leak internals.
+import { utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { backends, startApp } from './harness.ts';
@@ -45,6 +47,13 @@ describe('web serving', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Не найдено' });
     expect((await app.inject('/missing.js')).statusCode).toBe(404);
+  });
+
+  it('serves the new index.html after a rebuild without a restart', async () => {
+    const file = path.join(app.config.distDir, 'index.html');
+    writeFileSync(file, '<!doctype html><html lang="ru"><script src="/assets/index-NEW.js"></script>');
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect((await app.inject('/kupalniki')).body).toContain('index-NEW.js');
   });
 
   it('caches hashed assets for a year and never caches sw.js or the manifest', async () => {
