@@ -1,7 +1,7 @@
 // Store of the header's passing UI state: which desktop dropdown is open, whether the mobile menu and the
 // search bar are open. Not persisted; everything closes on a route change (closeMenus).
 import { proxy, useSnapshot } from 'valtio';
-import { ui } from './ui.ts';
+import { setSearchParam } from './ui.ts';
 
 export const menu = proxy({
   /** Key of the open desktop dropdown ('brands' or a root's path), or null. */
@@ -51,7 +51,7 @@ export function toggleSearch(): void {
 
 /** A search was submitted: its text is remembered in ui.searchParam (persisted in lkData) and the bar closes. */
 export function searchSubmitted(query: string): void {
-  ui.searchParam = query;
+  setSearchParam(query);
   menu.searchOpen = false;
 }
 

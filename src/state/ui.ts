@@ -19,6 +19,11 @@ export function setOnline(online: boolean): void {
   ui.online = online;
 }
 
+/** The last search text (spec §3 lkData "search param"). */
+export function setSearchParam(text: string): void {
+  ui.searchParam = text;
+}
+
 export function setStorageProblem(problem: StorageProblem): void {
   ui.storageProblem = problem;
 }
