@@ -8,7 +8,6 @@ import { favorites } from './favorites.ts';
 import { applyLkData, readLkData } from './lk-data.ts';
 import { setStorageProblem, ui } from './ui.ts';
 
-const SAVE_DELAY_MS = 100;
 let idb: UseStore | null = null;
 
 function store(): UseStore {
@@ -36,25 +35,26 @@ export async function savePersisted(): Promise<void> {
   }
 }
 
-/** Saves shortly after every change of a persisted store, and at once when the page is hidden. */
+/**
+ * Saves after every change of a persisted store (valtio already batches a burst of changes into one
+ * notification), one write at a time: a change during a write is saved right after it.
+ */
 export function startPersisting(): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void savePersisted(), SAVE_DELAY_MS);
+  let writing: Promise<void> | null = null;
+  let dirty = false;
+  const save = () => {
+    if (writing) {
+      dirty = true;
+      return;
+    }
+    writing = savePersisted().finally(() => {
+      writing = null;
+      if (dirty) {
+        dirty = false;
+        save();
+      }
+    });
   };
-  const flush = () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    timer = undefined;
-    void savePersisted();
-  };
-  const unsubs = [subscribe(favorites, schedule), subscribe(basket, schedule), subscribe(ui, schedule)];
-  const onHide = () => document.visibilityState === 'hidden' && flush();
-  document.addEventListener('visibilitychange', onHide);
-  return () => {
-    unsubs.forEach((u) => u());
-    document.removeEventListener('visibilitychange', onHide);
-    clearTimeout(timer);
-  };
+  const unsubs = [subscribe(favorites, save), subscribe(basket, save), subscribe(ui, save)];
+  return () => unsubs.forEach((u) => u());
 }

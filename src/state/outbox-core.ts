@@ -1,0 +1,92 @@
+// The basket outbox's rules, DOM-free so the page and the service worker (Background Sync) share them:
+// what a queued mutation is, how it becomes a request, how an answer settles it, how queued changes
+// look on top of the confirmed basket, and the flush loop that sends them in order, one at a time.
+import type { BasketItem } from '../api/contract.ts';
+
+export type Mutation =
+  | { id: string; kind: 'add'; ext_id: string; quantity: number; label: string }
+  | { id: string; kind: 'update'; ext_id: string; item_uuid: string; quantity: number; label: string }
+  | { id: string; kind: 'remove'; ext_id: string; item_uuid: string; label: string }
+  | { id: string; kind: 'clear'; label: string };
+
+export interface HttpRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * The request of a mutation. A line is named by its ext_id: when the confirmed basket knows that line, its
+ * current item_uuid is used (a line re-added offline gets a new uuid on the server). Null: the line is
+ * gone, so the change has nothing left to do.
+ */
+export function requestOf(m: Mutation, cart: readonly Pick<BasketItem, 'ext_id' | 'item_uuid'>[]): HttpRequest | null {
+  if (m.kind === 'add') return { method: 'POST', path: '/v2/cart/', body: { ext_id: m.ext_id, quantity: m.quantity } };
+  if (m.kind === 'clear') return { method: 'DELETE', path: '/v2/cart/' };
+  const line = cart.find((l) => l.ext_id === m.ext_id);
+  if (!line) return null;
+  const path = `/v2/cart/${encodeURIComponent(line.item_uuid)}/`;
+  return m.kind === 'update'
+    ? { method: 'PUT', path, body: { quantity: m.quantity, item_uuid: line.item_uuid } }
+    : { method: 'DELETE', path };
+}
+
+/** How an attempt ended: the server's cart, a refusal to show and drop, or try again later. */
+export type Outcome =
+  | { kind: 'success'; cart: BasketItem[] }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'retry' };
+
+export interface OutboxPort {
+  /** The queue, oldest first, as stored now (another tab may have added to it). */
+  list(): Promise<Mutation[]>;
+  remove(id: string): Promise<void>;
+  cart(): readonly BasketItem[];
+  send(m: Mutation, req: HttpRequest): Promise<Outcome>;
+  settled(m: Mutation, outcome: Exclude<Outcome, { kind: 'retry' }>): void;
+}
+
+/** Sends queued mutations in order until the queue is empty or one must wait; returns how many settled. */
+export async function flushOutbox(port: OutboxPort): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const [head] = await port.list();
+    if (!head) return settled;
+    const req = requestOf(head, port.cart());
+    if (req) {
+      const outcome = await port.send(head, req);
+      if (outcome.kind === 'retry') return settled;
+      port.settled(head, outcome);
+    }
+    await port.remove(head.id);
+    settled += 1;
+  }
+}
+
+export interface ProjectedLine {
+  ext_id: string;
+  quantity: number;
+  item?: BasketItem;
+  /** A queued change touches this line. */
+  pending: boolean;
+}
+
+/** The basket as it will be once the queue is sent: confirmed lines with queued changes applied. */
+export function project(cart: readonly BasketItem[], queue: readonly Mutation[]): ProjectedLine[] {
+  let lines: ProjectedLine[] = cart.map((item) => ({ ext_id: item.ext_id, quantity: item.quantity, item, pending: false }));
+  for (const m of queue) {
+    if (m.kind === 'clear') {
+      lines = [];
+      continue;
+    }
+    const i = lines.findIndex((l) => l.ext_id === m.ext_id);
+    if (m.kind === 'add') {
+      if (i >= 0) lines[i] = { ...lines[i], quantity: lines[i].quantity + m.quantity, pending: true };
+      else lines.push({ ext_id: m.ext_id, quantity: m.quantity, pending: true });
+    } else if (i >= 0) {
+      if (m.kind === 'remove') lines.splice(i, 1);
+      else lines[i] = { ...lines[i], quantity: m.quantity, pending: true };
+    }
+  }
+  return lines;
+}
