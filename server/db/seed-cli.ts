@@ -1,7 +1,7 @@
 // `npm run seed -- --offers 20000`: replaces ALL data of the configured database with the demo seed.
 // Reads DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./data) like the server does.
 import { parseArgs } from 'node:util';
-import { openDatabase } from './open.ts';
+import { openDatabase, settleFreshData } from './open.ts';
 import { DEFAULT_OFFERS, resetAndSeed } from './seed/index.ts';
 
 const { values } = parseArgs({
@@ -34,6 +34,7 @@ const started = performance.now();
 const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir }, false);
 try {
   const counts = await resetAndSeed(db, { offers });
+  await settleFreshData(db);
   const seconds = (performance.now() - started) / 1000;
   const width = Math.max(...Object.keys(counts).map((k) => k.length));
   for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${n}`);
