@@ -12,7 +12,8 @@ import {
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { listBrands, listCategories, listColors } from '../repos/catalog-tree.ts';
-import { listOffers, type OfferScope } from '../repos/offers.ts';
+import type { OfferScope } from '../repos/offer-filter.ts';
+import { listOffers } from '../repos/offers.ts';
 import { buildPreview } from '../services/category-tree.ts';
 
 const SCOPES: Record<string, OfferScope> = { new: 'new', sale: 'sale' };
@@ -30,13 +31,13 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
 
   app.get('/v1/offers/', async (req) => {
     const q = parse(req.query, OffersQuery);
-    return answer(await listOffers(app.db, 'all', q.data ?? {}, q.limit, q.offset), OfferPage);
+    return answer(await listOffers(app.db, { scope: 'all', filter: q.data ?? {} }, q.limit, q.offset), OfferPage);
   });
 
   app.get<{ Params: { scope: string } }>('/v1/offers/:scope/', async (req) => {
     const scope = SCOPES[req.params.scope];
     if (!scope) throw new HttpError(404, 'Такого списка товаров нет');
     const q = parse(req.query, OffersQuery);
-    return answer(await listOffers(app.db, scope, q.data ?? {}, q.limit, q.offset), OfferPage);
+    return answer(await listOffers(app.db, { scope, filter: q.data ?? {} }, q.limit, q.offset), OfferPage);
   });
 }
