@@ -1,6 +1,6 @@
-// SQL for the catalogue's reference data: the category tree, brands and colours.
+// SQL for the catalogue's reference data: the category tree, brands (and a brand page's head) and colours.
 import type { Queryable } from '../db/driver.ts';
-import type { Brand, Category, Color } from '../../src/api/contract.ts';
+import type { Brand, BrandDetail, Category, Color } from '../../src/api/contract.ts';
 
 export function listCategories(db: Queryable): Promise<Category[]> {
   return db.query<Category>(
@@ -16,4 +16,10 @@ export function listBrands(db: Queryable): Promise<Brand[]> {
 
 export function listColors(db: Queryable): Promise<Color[]> {
   return db.query<Color>(`select slug, name, hex from colors order by id`);
+}
+
+/** The brand page's head, or null for an unknown slug. */
+export async function getBrand(db: Queryable, slug: string): Promise<BrandDetail | null> {
+  const [row] = await db.query<BrandDetail>(`select slug, name, description, country from brands where slug = $1`, [slug]);
+  return row ?? null;
 }

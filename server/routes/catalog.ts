@@ -1,8 +1,10 @@
-// API of the catalogue's reference data and offer lists (spec §7): categories, preview_category, brands,
-// colours, offers (all, new, sale) with the `data` filter and limit/offset paging.
+// API of the catalogue's reference data and offer lists (spec §7): categories, preview_category, a category
+// page's head, brands and a brand page's head, colours, offers (all, new, sale) with `data` and paging.
 import type { FastifyInstance } from 'fastify';
 import {
+  BrandDetail,
   BrandList,
+  CategoryDetail,
   CategoryList,
   CategoryPreviewList,
   ColorList,
@@ -11,10 +13,12 @@ import {
 } from '../../src/api/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { listBrands, listCategories, listColors } from '../repos/catalog-tree.ts';
+import { getBrand, listBrands, listCategories, listColors } from '../repos/catalog-tree.ts';
+import { getCategoryDetail } from '../repos/category-detail.ts';
 import type { OfferScope } from '../repos/offer-filter.ts';
 import { listOffers } from '../repos/offers.ts';
 import { buildPreview } from '../services/category-tree.ts';
+import { NOT_FOUND, isCategoryPath, trimSlashes } from '../services/catalog-paths.ts';
 
 const SCOPES: Record<string, OfferScope> = { new: 'new', sale: 'sale' };
 
@@ -25,7 +29,21 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
     answer(buildPreview(await listCategories(app.db)), CategoryPreviewList),
   );
 
+  // The path keeps its slashes: /v1/category/muzhskoe/odezhda/futbolki
+  app.get<{ Params: { '*': string } }>('/v1/category/*', async (req) => {
+    const path = trimSlashes(req.params['*']);
+    const detail = isCategoryPath(path) ? await getCategoryDetail(app.db, path) : null;
+    if (!detail) throw new HttpError(404, NOT_FOUND.category);
+    return answer(detail, CategoryDetail);
+  });
+
   app.get('/v1/brands', async () => answer(await listBrands(app.db), BrandList));
+
+  app.get<{ Params: { slug: string } }>('/v1/brands/:slug', async (req) => {
+    const brand = await getBrand(app.db, req.params.slug);
+    if (!brand) throw new HttpError(404, NOT_FOUND.brand);
+    return answer(brand, BrandDetail);
+  });
 
   app.get('/v1/color', async () => answer(await listColors(app.db), ColorList));
 

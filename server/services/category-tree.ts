@@ -1,4 +1,5 @@
-// Builds the menu's preview of the category tree (contract CategoryPreview) from the flat category list.
+// The category tree in plain code: the menu preview (contract CategoryPreview) built from the flat list, and
+// the ancestor paths of a category path.
 import type { Category, CategoryLink, CategoryPreview } from '../../src/api/contract.ts';
 
 const link = (c: Category): CategoryLink => ({ path: c.path, slug: c.slug, name: c.name });
@@ -20,4 +21,10 @@ export function buildPreview(categories: readonly Category[]): CategoryPreview[]
     })),
     allCategories: descendants(root.path),
   }));
+}
+
+/** "a/b/c" -> ["a", "a/b", "a/b/c"]: the paths of a category's ancestors and its own, root first. */
+export function pathPrefixes(path: string): string[] {
+  const parts = path.split('/');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
 }
