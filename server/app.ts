@@ -9,6 +9,7 @@ import { registerHttpHardening } from './plugins/security.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
 import catalogRoutes from './routes/catalog.ts';
 import frameRoutes from './routes/frame.ts';
+import listingRoutes from './routes/listings.ts';
 import mediaRoutes from './routes/media.ts';
 import './types.ts';
 
@@ -42,6 +43,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
       });
       await api.register(frameRoutes);
       await api.register(catalogRoutes);
+      await api.register(listingRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,10 @@
+// The Russian names of the list orders a shopper can pick (contract SORTS), in the order they are offered.
+import type { Sort } from '../../src/api/contract.ts';
+
+export const SORT_NAMES: Readonly<Record<Sort, string>> = {
+  popular: 'По популярности',
+  new: 'Новинки',
+  price_asc: 'Сначала дешёвые',
+  price_desc: 'Сначала дорогие',
+  discount: 'По размеру скидки',
+};
