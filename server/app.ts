@@ -11,6 +11,7 @@ import catalogRoutes from './routes/catalog.ts';
 import frameRoutes from './routes/frame.ts';
 import listingRoutes from './routes/listings.ts';
 import mediaRoutes from './routes/media.ts';
+import productRoutes from './routes/product.ts';
 import './types.ts';
 
 export interface AppDeps {
@@ -44,6 +45,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
       await api.register(frameRoutes);
       await api.register(catalogRoutes);
       await api.register(listingRoutes);
+      await api.register(productRoutes);
     },
     { prefix: '/api' },
   );
