@@ -1,6 +1,8 @@
-// Service worker entry: wires precaching of the shell, the runtime routes and the update handshake.
+// Service worker entry: wires precaching of the shell, the runtime routes, the basket's Background Sync
+// and the update handshake.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerOutboxSync } from './outbox-sync.ts';
 import { deleteOldCaches, registerRuntimeRoutes } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -8,6 +10,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRuntimeRoutes();
+registerOutboxSync();
 
 // The first install takes control at once; an update waits until the page asks (the update prompt).
 clientsClaim();

@@ -17,7 +17,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   product: lazyPage(() => import('../features/product/ProductPage.tsx')),
   brands: lazyPage(() => import('../features/catalog/BrandsPage.tsx')),
   info: NotBuilt,
-  basket: NotBuilt,
+  basket: lazyPage(() => import('../features/basket/BasketPage.tsx')),
   'basket-delivery': NotBuilt,
   'basket-confirm': NotBuilt,
   'basket-success': NotBuilt,

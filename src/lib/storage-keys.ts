@@ -9,6 +9,22 @@ export const STORAGE_KEYS = {
 
 export const TOKEN_COOKIE = 'token';
 
+/** The IndexedDB store the page (state/persist.ts) and the service worker (Background Sync) share. */
+export const IDB = {
+  database: 'moreimoda',
+  store: 'state',
+  /** Basket mutations waiting to be sent, oldest first (state/outbox-core.ts Mutation[]). */
+  outbox: 'basketOutbox',
+  /** The last confirmed basket, shown while offline. */
+  cart: 'basketCart',
+} as const;
+
+/** Background Sync tag and the lock that lets one sender at a time work through the outbox. */
+export const OUTBOX_SYNC_TAG = 'basket-outbox';
+export const OUTBOX_LOCK = 'basket-outbox';
+/** BroadcastChannel the tabs use to tell each other the basket changed. */
+export const BASKET_CHANNEL = 'basket';
+
 /** Runtime cache names of the service worker; bump the suffix to drop a cache on the next activate. */
 export const CACHE_NAMES = {
   api: 'shop-api-v1',

@@ -1,7 +1,9 @@
-// Store of the basket's local choices that spec §3 keeps in lkData: the basket list ids, the chosen offer
-// features (selectTop / selectBottom / selectSize by ext_id) and colours, and the gift card in the basket.
-// The confirmed basket itself (server cart, outbox) arrives with the basket issue.
+// Store of the basket (spec §3): the confirmed lines the server last answered with, the queued changes
+// not yet confirmed, notices about refused changes, the dropdown's state, and the local choices kept in
+// lkData (basket list ids, offer features and colours, the gift card in the basket).
 import { proxy, useSnapshot } from 'valtio';
+import type { BasketItem } from '../api/contract.ts';
+import type { Mutation } from './outbox-core.ts';
 
 export interface OfferFeature {
   selectTop?: string;
@@ -9,11 +11,23 @@ export interface OfferFeature {
   selectSize?: string;
 }
 
+export interface Notice {
+  id: string;
+  text: string;
+}
+
 export const basket = proxy({
+  // lkData
   listIds: [] as string[],
   offerFeatures: {} as Record<string, OfferFeature>,
   offerColors: {} as Record<string, string>,
   giftCardExtId: null as string | null,
+  // server state and the outbox
+  cart: [] as BasketItem[],
+  cartLoaded: false,
+  queue: [] as Mutation[],
+  notices: [] as Notice[],
+  dropdownOpen: false,
 });
 
 export const useBasket = () => useSnapshot(basket);
@@ -24,4 +38,13 @@ export function chooseFeature(offerId: number, feature: OfferFeature): void {
 
 export function chooseColor(offerId: number, colorSlug: string): void {
   basket.offerColors[String(offerId)] = colorSlug;
+}
+
+/** Spec §3 summary: the sum is price times quantity, the count is the number of lines. */
+export function summary(cart: readonly Pick<BasketItem, 'price' | 'quantity'>[]): { sum: number; count: number } {
+  return { sum: cart.reduce((s, l) => s + l.price * l.quantity, 0), count: cart.length };
+}
+
+export function dismissNotice(id: string): void {
+  basket.notices = basket.notices.filter((n) => n.id !== id);
 }

@@ -3,8 +3,18 @@
 // look on top of the confirmed basket, and the flush loop that sends them in order, one at a time.
 import type { BasketItem } from '../api/contract.ts';
 
+/** What a queued add shows in the basket before the server has confirmed the line. */
+export interface LinePreview {
+  name: string;
+  brand: string;
+  price: number;
+  image: string;
+  href: string;
+  feature: string;
+}
+
 export type Mutation =
-  | { id: string; kind: 'add'; ext_id: string; quantity: number; label: string }
+  | { id: string; kind: 'add'; ext_id: string; quantity: number; label: string; preview?: LinePreview }
   | { id: string; kind: 'update'; ext_id: string; item_uuid: string; quantity: number; label: string }
   | { id: string; kind: 'remove'; ext_id: string; item_uuid: string; label: string }
   | { id: string; kind: 'clear'; label: string };
@@ -43,7 +53,7 @@ export interface OutboxPort {
   remove(id: string): Promise<void>;
   cart(): readonly BasketItem[];
   send(m: Mutation, req: HttpRequest): Promise<Outcome>;
-  settled(m: Mutation, outcome: Exclude<Outcome, { kind: 'retry' }>): void;
+  settled(m: Mutation, outcome: Exclude<Outcome, { kind: 'retry' }>): void | Promise<void>;
 }
 
 /** Sends queued mutations in order until the queue is empty or one must wait; returns how many settled. */
@@ -56,24 +66,28 @@ export async function flushOutbox(port: OutboxPort): Promise<number> {
     if (req) {
       const outcome = await port.send(head, req);
       if (outcome.kind === 'retry') return settled;
-      port.settled(head, outcome);
+      await port.settled(head, outcome);
     }
     await port.remove(head.id);
     settled += 1;
   }
 }
 
-export interface ProjectedLine {
+export interface ProjectedLine<Item = BasketItem> {
   ext_id: string;
   quantity: number;
-  item?: BasketItem;
+  item?: Item;
+  preview?: LinePreview;
   /** A queued change touches this line. */
   pending: boolean;
 }
 
 /** The basket as it will be once the queue is sent: confirmed lines with queued changes applied. */
-export function project(cart: readonly BasketItem[], queue: readonly Mutation[]): ProjectedLine[] {
-  let lines: ProjectedLine[] = cart.map((item) => ({ ext_id: item.ext_id, quantity: item.quantity, item, pending: false }));
+export function project<Item extends { readonly ext_id: string; readonly quantity: number }>(
+  cart: readonly Item[],
+  queue: readonly Readonly<Mutation>[],
+): ProjectedLine<Item>[] {
+  let lines: ProjectedLine<Item>[] = cart.map((item) => ({ ext_id: item.ext_id, quantity: item.quantity, item, pending: false }));
   for (const m of queue) {
     if (m.kind === 'clear') {
       lines = [];
@@ -82,7 +96,7 @@ export function project(cart: readonly BasketItem[], queue: readonly Mutation[])
     const i = lines.findIndex((l) => l.ext_id === m.ext_id);
     if (m.kind === 'add') {
       if (i >= 0) lines[i] = { ...lines[i], quantity: lines[i].quantity + m.quantity, pending: true };
-      else lines.push({ ext_id: m.ext_id, quantity: m.quantity, pending: true });
+      else lines.push({ ext_id: m.ext_id, quantity: m.quantity, preview: m.preview, pending: true });
     } else if (i >= 0) {
       if (m.kind === 'remove') lines.splice(i, 1);
       else lines[i] = { ...lines[i], quantity: m.quantity, pending: true };

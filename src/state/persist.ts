@@ -1,8 +1,9 @@
-// The only owner of IndexedDB (idb-keyval): restores lkData before the first render and mirrors the
+// Owns the lkData record in IndexedDB (idb-keyval; the basket outbox has its own, outbox-storage.ts):
+// restores lkData before the first render and mirrors the
 // stores into it after each change. A full or missing storage becomes ui.storageProblem, never a crash.
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { subscribe } from 'valtio';
-import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { IDB, STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
 import { applyLkData, readLkData } from './lk-data.ts';
@@ -11,7 +12,7 @@ import { setStorageProblem, ui } from './ui.ts';
 let idb: UseStore | null = null;
 
 function store(): UseStore {
-  idb ??= createStore('moreimoda', 'state');
+  idb ??= createStore(IDB.database, IDB.store);
   return idb;
 }
 

@@ -3,6 +3,7 @@
 // state: a new version waits until the shopper agrees, then it takes over and the page reloads.
 import { proxy, useSnapshot } from 'valtio';
 import type { Workbox } from 'workbox-window';
+import { OUTBOX_SYNC_TAG } from '../lib/storage-keys.ts';
 
 export const swState = proxy({ updateReady: false, offlineReady: false });
 export const useSwState = () => useSnapshot(swState);
@@ -41,6 +42,25 @@ export async function registerServiceWorker(): Promise<void> {
   } catch (err) {
     console.warn('[sw] registration failed; the shop works online only', err);
   }
+}
+
+/** Asks the service worker to send the basket outbox when the network returns, even with the tab closed. */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker?.getRegistration();
+    const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // no Background Sync here: the page sends on 'online' and at start
+  }
+}
+
+/** Calls fn when the service worker posts a message of this type (e.g. 'basket-synced'). */
+export function onServiceWorkerMessage(type: string, fn: () => void): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+    if (e.data?.type === type) fn();
+  });
 }
 
 /** The shopper agreed to update: the waiting worker takes over, and 'controlling' reloads the page. */

@@ -1,5 +1,5 @@
 // The header (spec §2): promo text, the burger of the mobile menu, logo, phones and chat phone, the link to
-// delivery and payments, the search bar, the favourites counter and the desktop menu. Every menu closes on
+// delivery and payments, the search bar, the favourites and basket counters and the desktop menu. Every menu closes on
 // a route change.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,6 +7,7 @@ import { href } from '../../lib/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';
 import { closeMenus } from '../../state/menu.ts';
+import { CartWidget } from './CartWidget.tsx';
 import { DesktopMenu } from './DesktopMenu.tsx';
 import { HeartIcon } from './icons.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -49,6 +50,7 @@ export function Header() {
             <HeartIcon />
             <span data-testid="favorites-count" className="header__badge">{favCount}</span>
           </Link>
+          <CartWidget />
         </div>
       </div>
       <DesktopMenu />

@@ -27,3 +27,6 @@ export const CloseIcon = () => (
 export const ChevronIcon = () => (
   <Icon size={14}><path d="m6 9 6 6 6-6" /></Icon>
 );
+export const BagIcon = () => (
+  <Icon><path d="M6 8h12l-1 12H7L6 8z" /><path d="M9 8V6a3 3 0 0 1 6 0v2" /></Icon>
+);

@@ -1,5 +1,5 @@
 // The product page: gallery, brand, name, prices, colour and size choice (kept in lkData), size chart,
-// favourite, description, composition and related offers. An unknown pk shows the 'Ошибка' page; a URL
+// add to basket, favourite, description, composition and related offers. An unknown pk shows the 'Ошибка' page; a URL
 // with an outdated category or slug is replaced by the product's own.
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -19,6 +19,7 @@ import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.
 import { setPageTitle } from '../../state/head.ts';
 import { withPriceTexts } from '../../worker/client.ts';
 import '../catalog/catalog.css';
+import { AddToBasket } from './AddToBasket.tsx';
 import { Gallery } from './Gallery.tsx';
 import { SizeChartPopup } from './SizeChartPopup.tsx';
 import { SizePicker } from './SizePicker.tsx';
@@ -86,6 +87,7 @@ export default function ProductPage() {
             }}
             onFeature={(f) => chooseFeature(offer.id, f)}
           />
+          <AddToBasket product={p} feature={feature} />
           <p className="product__actions">
             <button type="button" className="link-button" onClick={() => setChartOpen(true)}>Таблица размеров</button>
             <button type="button" className={`button button--ghost${liked ? ' is-active' : ''}`} aria-pressed={liked} onClick={() => toggleFavorite(offer.id)}>

@@ -1,0 +1,48 @@
+// Calls of the basket (spec §7, DESIGN.md shapes). DOM-free: the page and the service worker (Background
+// Sync) both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
+import { CartResponse, CartSuccess, type BasketItem } from './contract.ts';
+import { check } from './validate.ts';
+import type { HttpRequest, Outcome } from '../state/outbox-core.ts';
+
+const BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
+
+function headers(token: string | null, key?: string): Record<string, string> {
+  const h: Record<string, string> = { accept: 'application/json' };
+  if (token) h.authorization = `Token ${token}`;
+  if (key) h['idempotency-key'] = key;
+  return h;
+}
+
+/** GET /v2/cart/: the confirmed basket; throws when it cannot be had (offline, server down). */
+export async function fetchCart(token: string | null): Promise<BasketItem[]> {
+  const res = await fetch(`${BASE}/v2/cart/`, { headers: headers(token), credentials: 'include', cache: 'no-store' });
+  const body: unknown = await res.json().catch(() => null);
+  const checked = check(body, CartSuccess);
+  if (!res.ok || !checked.ok) throw new Error(`cart: ${res.status}`);
+  return checked.value.cart;
+}
+
+/**
+ * Sends one basket mutation. 'success' carries the server's cart; a 4xx is 'rejected' with the server's
+ * Russian message (the mutation is dropped); a network failure, a 5xx or an answer off the contract is
+ * 'retry' (the mutation stays queued, and the same key makes a resend harmless).
+ */
+export async function sendCartMutation(req: HttpRequest, key: string, token: string | null): Promise<Outcome> {
+  let res: Response;
+  try {
+    res = await fetch(BASE + req.path, {
+      method: req.method,
+      headers: { ...headers(token, key), ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      credentials: 'include',
+    });
+  } catch {
+    return { kind: 'retry' };
+  }
+  if (res.status >= 500 || res.status === 408 || res.status === 429) return { kind: 'retry' };
+  const body: unknown = await res.json().catch(() => null);
+  const checked = check(body, CartResponse);
+  if (!checked.ok) return res.ok ? { kind: 'retry' } : { kind: 'rejected', message: 'Не удалось изменить корзину' };
+  const answer = checked.value;
+  return answer.status === 'success' ? { kind: 'success', cart: answer.cart } : { kind: 'rejected', message: answer.message };
+}

@@ -1,0 +1,85 @@
+// The basket page (spec §2 /basket): every line with name, brand, size features, price, quantity and
+// total; queued changes marked as waiting to be sent; refused changes explained; the summary; checkout.
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { lineView, type LineView } from '../../components/basket-lines.ts';
+import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { formatPrice } from '../../lib/money.ts';
+import { href } from '../../lib/routes.ts';
+import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
+import { changeQuantity, clearBasket, removeLine } from '../../state/basket-actions.ts';
+import { closeDropdown } from '../../state/basket-dropdown.ts';
+import { project } from '../../state/outbox-core.ts';
+import { useUi } from '../../state/ui.ts';
+import './basket.css';
+
+export default function BasketPage() {
+  const b = useBasket();
+  const { online } = useUi();
+  useEffect(closeDropdown, []); // spec §4: the dropdown closes when the basket route opens
+  const lines = project(b.cart, b.queue).map(lineView);
+  const confirmed = summary(b.cart);
+  return (
+    <div className="basket">
+      <Breadcrumbs crumbs={[HOME_CRUMB]} current="Корзина" />
+      <h1>Корзина</h1>
+      {b.notices.map((n) => (
+        <p key={n.id} className="notice notice--error" role="alert">
+          {n.text}{' '}
+          <button type="button" className="link-button" onClick={() => dismissNotice(n.id)}>Понятно</button>
+        </p>
+      ))}
+      {b.queue.length > 0 && (
+        <p className="notice" role="status" data-testid="pending-note">
+          {online ? 'Отправляем изменения корзины…' : 'Нет связи: изменения корзины сохранены и отправятся, когда появится интернет.'}
+        </p>
+      )}
+      {lines.length === 0 ? (
+        <div className="notice">
+          <p>В корзине пока пусто.</p>
+          <Link href={href('new')} className="button">Смотреть новинки</Link>
+        </div>
+      ) : (
+        <>
+          <ul className="basket__lines" data-testid="basket-lines">
+            {lines.map((l) => <BasketLine key={l.ext_id} line={l} />)}
+          </ul>
+          <div className="basket__summary" data-testid="basket-summary">
+            <p>Товаров: <strong>{confirmed.count}</strong></p>
+            <p className="basket__total">Итого: <strong>{formatPrice(confirmed.sum)}</strong></p>
+            {b.queue.length > 0 && <p className="muted">Сумма обновится, когда магазин подтвердит изменения.</p>}
+            <div className="basket__actions">
+              <button type="button" className="link-button" onClick={clearBasket}>Очистить корзину</button>
+              <Link href={href('basket-delivery')} className="button">Оформить заказ</Link>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function BasketLine({ line }: { line: LineView }) {
+  const label = `${line.name}${line.features ? `, ${line.features}` : ''}`;
+  return (
+    <li className={`basket-line${line.pending ? ' is-pending' : ''}`} data-ext-id={line.ext_id}>
+      {line.image && <img src={line.image} alt="" width={80} height={104} />}
+      <div className="basket-line__info">
+        <Link href={line.href} className="basket-line__name">{line.name}</Link>
+        <p className="muted">{line.brand}{line.features ? ` · ${line.features}` : ''}</p>
+        {line.pending && <p className="basket-line__pending">Ожидает отправки</p>}
+      </div>
+      <div className="basket-line__qty" role="group" aria-label={`Количество: ${line.name}`}>
+        <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => changeQuantity(line, line.quantity - 1, label)}>−</button>
+        <span data-testid="quantity">{line.quantity}</span>
+        <button type="button" aria-label="Увеличить" onClick={() => changeQuantity(line, line.quantity + 1, label)}>+</button>
+      </div>
+      <div className="basket-line__price">
+        <span className="price">{formatPrice(line.price * line.quantity)}</span>
+        {line.quantity > 1 && <span className="muted">{formatPrice(line.price)} × {line.quantity}</span>}
+      </div>
+      <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => removeLine(line, label)}>×</button>
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+// The product page's add-to-basket button: the chosen size (or the chosen top and bottom of a set) goes
+// into the basket as queued changes; without a choice it asks for one and sends nothing.
+import { useState } from 'react';
+import type { Snapshot } from 'valtio';
+import { Link } from 'wouter';
+import type { ProductOffer } from '../../api/contract.ts';
+import { href } from '../../lib/routes.ts';
+import type { OfferFeature } from '../../state/basket.ts';
+import { addToBasket } from '../../state/basket-actions.ts';
+
+interface Props {
+  product: Snapshot<ProductOffer>;
+  feature: OfferFeature;
+}
+
+const KIND_LABEL = { size: 'Размер', top: 'Верх', bottom: 'Низ' } as const;
+
+export function AddToBasket({ product, feature }: Props) {
+  const [state, setState] = useState<'idle' | 'need-size' | 'added'>('idle');
+  const chosen = [feature.selectSize, feature.selectTop, feature.selectBottom]
+    .map((ext) => product.variants.find((v) => v.ext_id === ext && v.stock > 0))
+    .filter((v) => v !== undefined);
+  const offer = product.offer;
+  const add = () => {
+    if (!chosen.length) {
+      setState('need-size');
+      return;
+    }
+    const image = offer.images.find((i) => i.is_main)?.image ?? offer.images[0]?.image ?? '';
+    for (const v of chosen) {
+      const featureText = `${KIND_LABEL[v.kind]} ${v.size}, ${v.color.name}`;
+      addToBasket(v.ext_id, 1, `${offer.name}, ${featureText}`, {
+        name: offer.name, brand: offer.brand.name, price: offer.price, image, href: offer.full_path_offer, feature: featureText,
+      });
+    }
+    setState('added');
+  };
+  return (
+    <div className="add-to-basket">
+      <button type="button" className="button button--big" onClick={add}>Добавить в корзину</button>
+      {state === 'need-size' && <p className="form-error" role="alert">Выберите размер</p>}
+      {state === 'added' && (
+        <p role="status">
+          Добавлено в корзину. <Link href={href('basket')}>Перейти в корзину</Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// Owns the basket outbox's and the confirmed basket's records in IndexedDB. DOM-free, because both the page
+// and the service worker (Background Sync) read and write them; persist.ts owns the lkData record, this
+// module the basket's two, and nothing else touches IndexedDB. Each change is one IndexedDB transaction,
+// so tabs and the worker appending and removing at once never lose an entry.
+import { createStore, get, set, update, type UseStore } from 'idb-keyval';
+import type { BasketItem } from '../api/contract.ts';
+import { IDB } from '../lib/storage-keys.ts';
+import type { Mutation } from './outbox-core.ts';
+
+let idb: UseStore | null = null;
+const store = () => (idb ??= createStore(IDB.database, IDB.store));
+
+export async function readOutbox(): Promise<Mutation[]> {
+  return (await get<Mutation[]>(IDB.outbox, store())) ?? [];
+}
+
+export function appendToOutbox(m: Mutation): Promise<void> {
+  return update<Mutation[]>(IDB.outbox, (q = []) => [...q, m], store());
+}
+
+export function removeFromOutbox(id: string): Promise<void> {
+  return update<Mutation[]>(IDB.outbox, (q = []) => q.filter((m) => m.id !== id), store());
+}
+
+export async function readCartSnapshot(): Promise<BasketItem[]> {
+  return (await get<BasketItem[]>(IDB.cart, store())) ?? [];
+}
+
+export function saveCartSnapshot(cart: readonly BasketItem[]): Promise<void> {
+  return set(IDB.cart, cart, store());
+}
