@@ -378,6 +378,7 @@ export const GiftCertificate = type({
   image: string(),
 });
 export type GiftCertificate = Infer<typeof GiftCertificate>;
+export const GiftCertificateList = array(GiftCertificate);
 export const GiftCardDataResponse = type({ response: GiftCertificate });
 
 export const Buyer = object({ fio: text(1, 200), email: email(), phone: size(string(), 10, 30) });
