@@ -1,21 +1,31 @@
 // The basket page (spec §2 /basket): every line with name, brand, size features, price, quantity and
 // total; queued changes marked as waiting to be sent; refused changes explained; the summary; checkout.
 import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { lineView, type LineView } from '../../components/basket-lines.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { readCookie } from '../../lib/cookies.ts';
+import { TOKEN_COOKIE } from '../../lib/storage-keys.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { href } from '../../lib/routes.ts';
 import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
 import { changeQuantity, clearBasket, removeLine } from '../../state/basket-actions.ts';
 import { closeDropdown } from '../../state/basket-dropdown.ts';
+import { useCheckout } from '../../state/checkout.ts';
 import { project } from '../../state/outbox-core.ts';
+import { openPopup, usePopups } from '../../state/popups.ts';
 import { useUi } from '../../state/ui.ts';
+import { SignupChoicePopup } from './SignupChoicePopup.tsx';
 import './basket.css';
 
 export default function BasketPage() {
   const b = useBasket();
+  const { open } = usePopups();
+  const { anonymous } = useCheckout();
+  const [, navigate] = useLocation();
+  // Spec §2: a signed-out shopper chooses between logging in, registering and going on anonymously.
+  const checkoutClicked = () => (readCookie(TOKEN_COOKIE) || anonymous ? navigate(href('basket-delivery')) : openPopup('signup-choice'));
   const { online } = useUi();
   useEffect(closeDropdown, []); // spec §4: the dropdown closes when the basket route opens
   const lines = project(b.cart, b.queue).map(lineView);
@@ -51,11 +61,12 @@ export default function BasketPage() {
             {b.queue.length > 0 && <p className="muted">Сумма обновится, когда магазин подтвердит изменения.</p>}
             <div className="basket__actions">
               <button type="button" className="link-button" onClick={clearBasket}>Очистить корзину</button>
-              <Link href={href('basket-delivery')} className="button">Оформить заказ</Link>
+              <button type="button" className="button" onClick={checkoutClicked}>Оформить заказ</button>
             </div>
           </div>
         </>
       )}
+      {open === 'signup-choice' && <SignupChoicePopup />}
     </div>
   );
 }

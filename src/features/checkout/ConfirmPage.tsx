@@ -1,0 +1,65 @@
+// /basket/delivery/confirm/{guid}: the placed order from POST /v1/get_order_info/ and its payment through
+// POST /v1/order_payment/ (the shop's payment page, then back to /basket/success). A failed load sets the
+// order's error flag and says so (spec §8).
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { getOrderInfo, startPayment } from '../../api/orders.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { href, matchRoute } from '../../lib/routes.ts';
+import { OrderLines } from './OrderLines.tsx';
+import './checkout.css';
+
+export default function ConfirmPage() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const guid = matchRoute(path)?.params.guid ?? '';
+  const order = useLoad(guid ? `order:${guid}` : null, () => getOrderInfo(guid));
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState('');
+  const info = order.data?.order_info;
+  const cancelled = new URLSearchParams(search).get('payment') === 'cancelled';
+
+  const pay = async () => {
+    setPaying(true);
+    setPayError('');
+    try {
+      const { payment_url } = await startPayment(guid);
+      location.assign(payment_url);
+    } catch {
+      setPaying(false);
+      setPayError('Не удалось перейти к оплате. Проверьте подключение и попробуйте ещё раз.');
+    }
+  };
+
+  return (
+    <div className="checkout">
+      <Breadcrumbs crumbs={[HOME_CRUMB, { label: 'Корзина', href: href('basket') }]} current="Подтверждение заказа" />
+      {!guid || (order.error !== null && !info) ? (
+        <>
+          <h1>Заказ</h1>
+          <p className="notice" role="alert" data-error="true">Не удалось загрузить заказ. Проверьте ссылку или подключение к интернету.</p>
+        </>
+      ) : !info ? (
+        <p className="muted">Загружаем заказ…</p>
+      ) : (
+        <>
+          <h1>Заказ № {info.number}</h1>
+          {cancelled && <p className="notice">Оплата отменена. Можно оплатить ещё раз.</p>}
+          <OrderLines info={info} />
+          {info.payment_status === 'paid' ? (
+            <p className="notice">Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link></p>
+          ) : (
+            <p>
+              <button type="button" className="button button--big" disabled={paying} onClick={() => void pay()}>
+                {paying ? 'Переходим к оплате…' : 'Оплатить'}
+              </button>
+            </p>
+          )}
+          {payError && <p className="form-error" role="alert">{payError}</p>}
+        </>
+      )}
+    </div>
+  );
+}

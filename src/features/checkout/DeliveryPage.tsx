@@ -1,0 +1,178 @@
+// /basket/delivery: the buyer's data (fio, e-mail, phone with the +7(###)-###-##-## mask), the city (search
+// as you type), the delivery method and price from the shop's tariffs, the promo code, the totals, and
+// placing the order (one Idempotency-Key per attempt, so a double click or a resend makes one order).
+import { useEffect, useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import { Link, useLocation } from 'wouter';
+import { ApiError } from '../../api/client.ts';
+import { calcDelivery, checkPromoCode, placeOrder } from '../../api/orders.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { formatPrice } from '../../lib/money.ts';
+import { href } from '../../lib/routes.ts';
+import { PHONE_MASK, phoneForServer } from '../../lib/validation.ts';
+import { summary, useBasket } from '../../state/basket.ts';
+import { checkout, chooseCity, orderPlaced, useCheckout } from '../../state/checkout.ts';
+import { refreshCart } from '../../state/outbox.ts';
+import { ui, useUi } from '../../state/ui.ts';
+import { checkDeliveryForm, type FormErrors } from './checkout-rules.ts';
+import { CitySearch } from './CitySearch.tsx';
+import './checkout.css';
+
+export default function DeliveryPage() {
+  const b = useBasket();
+  const c = useCheckout();
+  const { city } = useUi();
+  const [, navigate] = useLocation();
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failure, setFailure] = useState('');
+  const [sending, setSending] = useState(false);
+  const goods = summary(b.cart).sum;
+  const options = useLoad(city ? `delivery:${city.id}:${goods}` : null, () => calcDelivery(city!.id, goods));
+  const chosen = options.data?.options.find((o) => o.method === c.method) ?? null;
+  const discount = c.promo?.discount ?? 0;
+  const total = Math.max(0, goods - discount) + (chosen?.price ?? 0);
+
+  useEffect(() => {
+    if (options.data && !options.data.options.some((o) => o.method === checkout.method) && options.data.options[0]) {
+      checkout.method = options.data.options[0].method;
+    }
+  }, [options.data]);
+
+  if (!b.cart.length && !b.queue.length) {
+    return (
+      <div className="checkout">
+        <h1>Оформление заказа</h1>
+        <p className="notice">В корзине пусто. <Link href={href('index')}>Выбрать товары</Link></p>
+      </div>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkDeliveryForm({ fio: c.fio, email: c.email, phone: c.phone, cityChosen: !!city, method: chosen?.method ?? null, address: c.address }, true);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length || !city || !chosen || b.queue.length) return;
+    setSending(true);
+    try {
+      const order = await placeOrder(
+        {
+          buyer: { fio: c.fio.trim(), email: c.email.trim().toLowerCase(), phone: phoneForServer(c.phone) },
+          region_id: city.region_id,
+          city_id: city.id,
+          address: chosen.method === 'courier' ? c.address.trim() : undefined,
+          delivery_method: chosen.method,
+          promo_code: c.promo?.code,
+          comment: c.comment.trim() || undefined,
+        },
+        c.orderKey,
+      );
+      orderPlaced();
+      ui.orderPopup = true;
+      void refreshCart();
+      navigate(href('basket-delivery-confirm', { guid: order.guid }));
+    } catch (err) {
+      setFailure(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Не удалось оформить заказ: нет связи с магазином. Попробуйте ещё раз.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="checkout" onSubmit={submit} noValidate>
+      <Breadcrumbs crumbs={[HOME_CRUMB, { label: 'Корзина', href: href('basket') }]} current="Оформление заказа" />
+      <h1>Оформление заказа</h1>
+      <section className="checkout__section">
+        <h2>Покупатель</h2>
+        <Field id="fio" label="Фамилия, имя и отчество" error={errors.fio}>
+          <input id="fio" autoComplete="name" value={c.fio} aria-invalid={!!errors.fio} onChange={(e) => (checkout.fio = e.target.value)} />
+        </Field>
+        <Field id="email" label="E-mail" error={errors.email}>
+          <input id="email" type="email" autoComplete="email" value={c.email} aria-invalid={!!errors.email} onChange={(e) => (checkout.email = e.target.value)} />
+        </Field>
+        <Field id="phone" label="Телефон" error={errors.phone}>
+          <IMaskInput id="phone" mask={PHONE_MASK} lazy={false} inputMode="tel" autoComplete="tel" value={c.phone} aria-invalid={!!errors.phone} onAccept={(v: string) => (checkout.phone = v)} />
+        </Field>
+      </section>
+      <section className="checkout__section">
+        <h2>Доставка</h2>
+        <CitySearch city={city} onChoose={chooseCity} error={errors.city} />
+        {city && options.loading && <p className="muted">Считаем доставку…</p>}
+        {city && options.error !== null && <p className="form-error">Не удалось рассчитать доставку. Проверьте подключение.</p>}
+        {options.data && (
+          <fieldset className="delivery-options">
+            <legend>Способ доставки</legend>
+            {options.data.options.map((o) => (
+              <label key={o.method} className="delivery-option">
+                <input type="radio" name="method" value={o.method} checked={c.method === o.method} onChange={() => (checkout.method = o.method)} />
+                <span>
+                  <strong>{o.name}</strong> — {o.price === 0 ? 'бесплатно' : formatPrice(o.price)}, {o.days_min}–{o.days_max} дн.
+                </span>
+              </label>
+            ))}
+            {errors.method && <p className="form-error">{errors.method}</p>}
+          </fieldset>
+        )}
+        {c.method === 'courier' && (
+          <Field id="address" label="Адрес: улица, дом, квартира" error={errors.address}>
+            <input id="address" autoComplete="street-address" value={c.address} aria-invalid={!!errors.address} onChange={(e) => (checkout.address = e.target.value)} />
+          </Field>
+        )}
+        <Field id="comment" label="Комментарий к заказу">
+          <textarea id="comment" rows={2} value={c.comment} onChange={(e) => (checkout.comment = e.target.value)} />
+        </Field>
+      </section>
+      <PromoCode sum={goods} />
+      <section className="checkout__totals" data-testid="checkout-totals">
+        <p>Товары ({b.cart.length}): <span>{formatPrice(goods)}</span></p>
+        {discount > 0 && <p>Скидка по промокоду: <span>−{formatPrice(discount)}</span></p>}
+        <p>Доставка: <span>{chosen ? (chosen.price ? formatPrice(chosen.price) : 'бесплатно') : '—'}</span></p>
+        <p className="checkout__total">К оплате: <strong>{formatPrice(total)}</strong></p>
+        {b.queue.length > 0 && <p className="notice">Дождитесь, пока изменения корзины дойдут до магазина: заказ собирается из подтверждённой корзины.</p>}
+        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <button type="submit" className="button button--big" disabled={sending || b.queue.length > 0}>
+          {sending ? 'Оформляем…' : 'Оформить заказ'}
+        </button>
+      </section>
+    </form>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && <p className="form-error">{error}</p>}
+    </div>
+  );
+}
+
+function PromoCode({ sum }: { sum: number }) {
+  const c = useCheckout();
+  const [code, setCode] = useState(c.promo?.code ?? '');
+  const [message, setMessage] = useState('');
+  const apply = async () => {
+    if (!code.trim()) return;
+    try {
+      const res = await checkPromoCode(code.trim().toUpperCase(), sum);
+      checkout.promo = res;
+      setMessage(res.message);
+    } catch (err) {
+      checkout.promo = null;
+      setMessage(err instanceof ApiError && err.status > 0 ? err.message : 'Не удалось проверить промокод: нет связи');
+    }
+  };
+  return (
+    <section className="checkout__section promo">
+      <h2>Промокод</h2>
+      <div className="promo__row">
+        <input aria-label="Промокод" value={code} onChange={(e) => setCode(e.target.value)} placeholder="Например, LETO10" />
+        <button type="button" className="button button--ghost" onClick={() => void apply()}>Применить</button>
+      </div>
+      {message && <p className={c.promo ? 'promo__ok' : 'form-error'} role="status">{message}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// The lines and totals of a placed order (order_info.items_json of GET /v1/get_order_info/).
+import type { Snapshot } from 'valtio';
+import type { OrderInfo } from '../../api/contract.ts';
+import { formatPrice } from '../../lib/money.ts';
+
+export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) {
+  return (
+    <>
+      <ul className="order-lines" data-testid="order-lines">
+        {info.items_json.map((l, i) => (
+          <li key={i}>
+            {l.image && <img src={l.image} alt="" width={48} height={62} />}
+            <span>
+              <strong>{l.name}</strong>
+              <br />
+              <small className="muted">{[l.brand, l.size, l.color].filter(Boolean).join(' · ')}</small>
+            </span>
+            <span className="price">{l.quantity} × {formatPrice(l.price)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="checkout__totals">
+        <p>Товары: <span>{formatPrice(info.items_sum)}</span></p>
+        {info.discount > 0 && <p>Скидка: <span>−{formatPrice(info.discount)}</span></p>}
+        <p>Доставка: <span>{info.delivery_price ? formatPrice(info.delivery_price) : 'бесплатно'}</span></p>
+        <p className="checkout__total">Итого: <strong data-testid="order-total">{formatPrice(info.total)}</strong></p>
+      </div>
+    </>
+  );
+}

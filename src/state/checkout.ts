@@ -1,0 +1,39 @@
+// Store of checkout: the anonymous flag (spec §2 "continue without logging in"), the buyer's data, the
+// delivery choice, the promo code, and the order being placed (its Idempotency-Key survives a retry).
+import { proxy, useSnapshot } from 'valtio';
+import type { City } from '../api/contract.ts';
+import { randomId } from '../lib/ids.ts';
+import { ui } from './ui.ts';
+
+export type DeliveryMethod = 'courier' | 'pickup';
+
+export const checkout = proxy({
+  anonymous: false,
+  fio: '',
+  email: '',
+  phone: '',
+  method: 'courier' as DeliveryMethod,
+  address: '',
+  comment: '',
+  promo: null as null | { code: string; discount: number; message: string },
+  /** One key per order attempt: a double click or a resend after a network error places one order. */
+  orderKey: randomId(),
+});
+
+export const useCheckout = () => useSnapshot(checkout);
+
+/** Spec §2: "continue without logging in" sets the anonymous flag (and goes to basket-delivery). */
+export function continueAnonymously(): void {
+  checkout.anonymous = true;
+}
+
+export function chooseCity(city: City | null): void {
+  ui.city = city;
+}
+
+/** After an order is placed the next one gets a fresh key and the form forgets the promo code. */
+export function orderPlaced(): void {
+  checkout.orderKey = randomId();
+  checkout.promo = null;
+  checkout.comment = '';
+}
