@@ -9,8 +9,8 @@ export type OfferScope = 'all' | 'new' | 'sale';
 export interface SearchText {
   /** For to_tsquery('russian', …): the readings OR-ed, each reading's words AND-ed and stemmed. */
   russian: string;
-  /** For to_tsquery('simple', …): the same with every word a prefix ("luli" finds "Luli Fama"). */
-  simple: string;
+  /** For to_tsquery('simple', …): the Latin readings with every word a prefix ("luli" finds "Luli Fama"). */
+  simple: string | null;
 }
 
 /** One listing: a scope, its filter (null: nothing can match) and, for search, the query's tsquery texts. */
@@ -78,7 +78,8 @@ export function listingSql(listing: Listing, ids: FilterIds): ListingSql {
   if (listing.scope === 'new') where.push('p.is_new');
   if (listing.scope === 'sale') where.push('p.is_sale');
   if (listing.search) {
-    const q = `(to_tsquery('russian', ${arg(listing.search.russian)}) || to_tsquery('simple', ${arg(listing.search.simple)}))`;
+    const { russian, simple } = listing.search;
+    const q = `(to_tsquery('russian', ${arg(russian)})${simple ? ` || to_tsquery('simple', ${arg(simple)})` : ''})`;
     from += ' join product_search s on s.product_id = p.id';
     where.push(`s.document @@ ${q}`);
     rank = `ts_rank(s.document, ${q})`;

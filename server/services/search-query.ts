@@ -1,11 +1,14 @@
 // Turns what a shopper typed into the two tsquery texts of the catalogue's full-text search: every reading of
 // src/lib/search-text.ts (as typed, wrong keyboard layout, Latin transliteration), stemmed by 'russian' and
-// as word prefixes by 'simple' (brand names, transliterated slugs). Pure: the SQL lives in repos/offer-filter.ts.
+// as Latin word prefixes by 'simple' (brand names, transliterated slugs). Pure: the SQL is repos/offer-filter.ts.
 import { queryVariants } from '../../src/lib/search-text.ts';
 import type { SearchText } from '../repos/offer-filter.ts';
 
 export const MAX_QUERY_LENGTH = 200;
 const MAX_WORDS = 8;
+
+/** Brand names and slugs, the only 'simple' words of a product's document, are Latin. */
+const LATIN = /^[a-z0-9 ]+$/;
 
 /** The tsquery texts of a query, or null when it has no word to look for (blank, punctuation only). */
 export function searchText(query: string): SearchText | null {
@@ -15,8 +18,11 @@ export function searchText(query: string): SearchText | null {
     .filter((words) => words.length > 0);
   if (!readings.length) return null;
   const group = (words: string[]) => `(${words.join(' & ')})`;
+  // Prefix terms only where they can match: a Cyrillic prefix would only make the planner expect a costly
+  // index scan and read every document instead.
+  const latin = readings.filter((words) => LATIN.test(words.join(' ')));
   return {
     russian: readings.map(group).join(' | '),
-    simple: readings.map((words) => group(words.map((w) => `${w}:*`))).join(' | '),
+    simple: latin.length ? latin.map((words) => group(words.map((w) => `${w}:*`))).join(' | ') : null,
   };
 }

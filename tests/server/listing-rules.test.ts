@@ -48,12 +48,13 @@ describe('compareSizes', () => {
 });
 
 describe('searchText', () => {
-  it('turns every reading into words: stemmed for russian, prefixes for simple', () => {
+  it('turns every reading into words: stemmed for russian, Latin prefixes for simple', () => {
     expect(searchText('regfkmybr')).toEqual({
       russian: '(regfkmybr) | (купальник) | (регфкмыбр)',
-      simple: '(regfkmybr:*) | (купальник:*) | (регфкмыбр:*)',
+      simple: '(regfkmybr:*)',
     });
-    expect(searchText('Бикини  «Мальдивы»')?.russian).toBe('(бикини & мальдивы)');
+    expect(searchText('Luli Fama')?.simple).toBe('(luli:* & fama:*)');
+    expect(searchText('Бикини  «Мальдивы»')).toEqual({ russian: '(бикини & мальдивы)', simple: null });
   });
 
   it('lets no tsquery operator through and answers null for a query without words', () => {
