@@ -397,7 +397,8 @@ export const OrderRequest = object({
   /** v1 compatibility: a client that sends its own lines; prices in them are ignored. */
   items: optional(array(object({ ext_id: string(), quantity: min(integer(), 1), price: optional(number()) }))),
 });
-export const OrderCreated = type({ guid: string(), number: string(), total: integer() });
+/** total: the order's whole cost; due: what is left to pay after gift cards (0: paid). */
+export const OrderCreated = type({ guid: string(), number: string(), total: integer(), due: integer() });
 export const OrderLine = type({
   name: string(),
   brand: string(),
@@ -407,6 +408,7 @@ export const OrderLine = type({
   price: integer(),
   quantity: integer(),
 });
+export const OrderStatus = type({ status: string(), created_at: string() });
 export const OrderInfo = type({
   guid: string(),
   number: string(),
@@ -417,8 +419,17 @@ export const OrderInfo = type({
   items_sum: integer(),
   delivery_method: string(),
   delivery_price: integer(),
+  /** promo_discount + bonus_spent */
   discount: integer(),
+  promo_discount: integer(),
+  bonus_spent: integer(),
   total: integer(),
+  gift_card_amount: integer(),
+  /** What is left to pay: total - gift_card_amount. */
+  due: integer(),
+  city: string(),
+  address: string(),
+  history: array(OrderStatus),
 });
 export type OrderInfo = Infer<typeof OrderInfo>;
 export const OrderGuidRequest = object({ guid: size(string(), 1, 64) });
@@ -429,7 +440,21 @@ export const OrderDetailRequest = object({ pk: id() });
 export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(type({ status: string(), created_at: string() })) });
 export const OrderPaymentResponse = type({ payment_url: string() });
 export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: text(1, 50) });
-export const GiftCardPaymentResponse = type({ paid: integer(), balance: integer(), total: integer() });
+/** paid: taken from the card now; balance: left on the card; total: the order's cost; due: left to pay. */
+export const GiftCardPaymentResponse = type({
+  paid: integer(),
+  balance: integer(),
+  total: integer(),
+  due: integer(),
+  payment_status: string(),
+});
+/** GET /v1/bonus/ (signed in): the points that may be spent now and the programme's rules. */
+export const BonusInfo = type({
+  balance: integer(),
+  accrual_percent: integer(),
+  max_share_percent: integer(),
+  lifetime_days: integer(),
+});
 
 // Content ---------------------------------------------------------------------------------------------
 
