@@ -1,0 +1,51 @@
+// Store of the gift card in the basket (spec §3): its ext_id (kept in lkData as basket.giftCardExtId) and
+// the certificate data POST /v1/gift/card/data/ answers in `response`. A failed lookup clears the data (§4, §8).
+import { proxy, useSnapshot } from 'valtio';
+import type { GiftCertificate } from '../api/contract.ts';
+import { getGiftCardData } from '../api/gift.ts';
+import { basket } from './basket.ts';
+
+export const giftCard = proxy({
+  data: null as GiftCertificate | null,
+  status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
+});
+
+export const useGiftCard = () => useSnapshot(giftCard);
+
+/** The record as one value: the ext_id from lkData and the data loaded for it. */
+export const giftCardRecord = () => ({ giftCardExtId: basket.giftCardExtId, data: giftCard.data });
+
+/** Loads the data of the card now in the basket; an answer for an ext_id no longer there is dropped. */
+export async function loadGiftCardData(): Promise<void> {
+  const extId = basket.giftCardExtId;
+  if (!extId) {
+    giftCard.data = null;
+    giftCard.status = 'idle';
+    return;
+  }
+  giftCard.status = 'loading';
+  try {
+    const data = await getGiftCardData(extId);
+    if (basket.giftCardExtId !== extId) return;
+    giftCard.data = data;
+    giftCard.status = 'ready';
+  } catch (err) {
+    if (basket.giftCardExtId !== extId) return;
+    console.error('[gift card] lookup failed', extId, err);
+    giftCard.data = null;
+    giftCard.status = 'failed';
+  }
+}
+
+/** Puts a certificate in the basket record: its ext_id now, its data once the server answers. */
+export function setGiftCard(extId: string): Promise<void> {
+  if (basket.giftCardExtId !== extId) giftCard.data = null;
+  basket.giftCardExtId = extId;
+  return loadGiftCardData();
+}
+
+export function clearGiftCard(): void {
+  basket.giftCardExtId = null;
+  giftCard.data = null;
+  giftCard.status = 'idle';
+}

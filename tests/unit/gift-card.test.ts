@@ -1,0 +1,124 @@
+// The gift card in the basket (spec §3, §4, §8): its ext_id goes into the persisted basket record, its data
+// comes from POST /v1/gift/card/data/ `response`, and any failed lookup clears the data. Also the balance
+// check's wording and code cleaning.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GiftCertificate } from '../../src/api/contract.ts';
+import { balanceText, cleanCardCode } from '../../src/features/gift/card-balance.ts';
+import { basket } from '../../src/state/basket.ts';
+import { clearGiftCard, giftCard, giftCardRecord, loadGiftCardData, setGiftCard } from '../../src/state/gift-card.ts';
+import { readLkData } from '../../src/state/lk-data.ts';
+
+const cert = (nominal: number): GiftCertificate => ({
+  slug: `podarochnyj-sertifikat-${nominal}`,
+  ext_id: `GC-${nominal}`,
+  name: `Подарочный сертификат на ${nominal} ₽`,
+  nominal,
+  description: 'Действует год.',
+  image: `/media/gift/${nominal}.svg`,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  clearGiftCard();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('gift card in the basket', () => {
+  it('keeps the ext_id in lkData and the data read from `response`', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(5000) }));
+    await setGiftCard('GC-5000');
+    expect(giftCardRecord()).toEqual({ giftCardExtId: 'GC-5000', data: cert(5000) });
+    expect(giftCard.status).toBe('ready');
+    expect(readLkData().giftCardId).toBe('GC-5000');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/gift/card/data/');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ ext_id: 'GC-5000' });
+  });
+
+  it('clears the data when the server refuses the lookup', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(5000) }));
+    await setGiftCard('GC-5000');
+    fetchMock.mockResolvedValueOnce(json(404, { message: 'Сертификат не найден' }));
+    await loadGiftCardData();
+    expect(giftCard.data).toBeNull();
+    expect(giftCard.status).toBe('failed');
+    expect(basket.giftCardExtId).toBe('GC-5000'); // only the data is cleared (spec §4)
+  });
+
+  it('clears the data on a network failure', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(3000) }));
+    await setGiftCard('GC-3000');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await loadGiftCardData();
+    expect(giftCard.data).toBeNull();
+  });
+
+  it('clears the data when the answer has no `response` (off the contract)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(1000) }));
+    await setGiftCard('GC-1000');
+    fetchMock.mockResolvedValueOnce(json(200, cert(1000)));
+    await loadGiftCardData();
+    expect(giftCard.data).toBeNull();
+    expect(giftCard.status).toBe('failed');
+  });
+
+  it("does not show another card's data while the new lookup runs, nor after it fails", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(5000) }));
+    await setGiftCard('GC-5000');
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = setGiftCard('GC-10000');
+    expect(giftCard.data).toBeNull();
+    expect(giftCard.status).toBe('loading');
+    answer(json(500, { message: 'Ошибка сервера' }));
+    await pending;
+    expect(giftCardRecord()).toEqual({ giftCardExtId: 'GC-10000', data: null });
+  });
+
+  it('drops an answer for a card that is no longer in the basket', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const first = setGiftCard('GC-1000');
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(3000) }));
+    await setGiftCard('GC-3000');
+    answer(json(200, { response: cert(1000) }));
+    await first;
+    expect(giftCardRecord()).toEqual({ giftCardExtId: 'GC-3000', data: cert(3000) });
+  });
+
+  it('without a card in the basket, loads nothing and has no data', async () => {
+    await loadGiftCardData();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(giftCardRecord()).toEqual({ giftCardExtId: null, data: null });
+  });
+});
+
+describe('balance check wording', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+
+  it('says the balance and the Russian expiry date', () => {
+    expect(plain(balanceText({ balance: 3500, expires_at: '2027-12-31T20:59:59Z' }, now))).toBe('На карте 3 500 ₽, действует до 31 декабря 2027');
+  });
+
+  it('says when a card has expired', () => {
+    expect(balanceText({ balance: 1000, expires_at: '2026-03-31T20:59:59Z' }, now)).toBe('Срок действия карты истёк 31 марта 2026');
+  });
+
+  it('cleans a typed code; blank is empty', () => {
+    expect(cleanCardCode('  demo-5000 -0001 ')).toBe('DEMO-5000-0001');
+    expect(cleanCardCode('   ')).toBe('');
+  });
+});
