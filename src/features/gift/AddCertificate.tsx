@@ -1,0 +1,30 @@
+// 'Добавить в корзину' of a certificate: queues the basket line by its ext_id and puts the certificate in
+// the gift-card-in-basket record (its data then loads from POST /v1/gift/card/data/).
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { GiftCertificate } from '../../api/contract.ts';
+import { href } from '../../lib/routes.ts';
+import { SHOP_NAME } from '../../lib/titles.ts';
+import { addToBasket } from '../../state/basket-actions.ts';
+import { setGiftCard } from '../../state/gift-card.ts';
+
+export function AddCertificate({ certificate: c }: { certificate: GiftCertificate }) {
+  const [added, setAdded] = useState(false);
+  const add = () => {
+    addToBasket(c.ext_id, 1, c.name, {
+      name: c.name, brand: SHOP_NAME, price: c.nominal, image: c.image, href: href('podarochnye-sertifikaty', { slug: c.slug }), feature: '',
+    });
+    void setGiftCard(c.ext_id);
+    setAdded(true);
+  };
+  return (
+    <div className="add-to-basket">
+      <button type="button" className="button button--big" onClick={add}>Добавить в корзину</button>
+      {added && (
+        <p role="status">
+          Сертификат добавлен в корзину. <Link href={href('basket')}>Перейти в корзину</Link>
+        </p>
+      )}
+    </div>
+  );
+}

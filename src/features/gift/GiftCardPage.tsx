@@ -1,0 +1,34 @@
+// Page of /card «Подарочная карта»: check a gift card's balance and expiry by its code.
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { href } from '../../lib/routes.ts';
+import { SHOP_NAME } from '../../lib/titles.ts';
+import { setPageTitle } from '../../state/head.ts';
+import { BalanceForm } from './BalanceForm.tsx';
+import './gift.css';
+
+const TITLE = 'Подарочная карта';
+
+export default function GiftCardPage() {
+  const [path] = useLocation();
+  useEffect(() => setPageTitle(path, `${TITLE} — ${SHOP_NAME}`, 'Проверка остатка и срока действия подарочной карты «Море и Мода».'), [path]);
+  return (
+    <div className="gift gift-balance">
+      <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLE} />
+      <h1>{TITLE}</h1>
+      <p className="gift__lead">
+        Введите код с подарочной карты или из письма с сертификатом, чтобы узнать, сколько на ней осталось и до
+        какого числа она действует.
+      </p>
+      <BalanceForm />
+      <p className="muted">
+        Картой можно оплатить заказ на сайте и покупку в магазине.{' '}
+        <Link href={href('giftsert')}>Как это работает</Link>
+        {' · '}
+        <Link href={href('podarochnye-sertifikaty')}>Купить сертификат</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// The balance check's rules, pure: how a typed card code is cleaned before sending, and how the answer of
+// POST /v1/check_card/ reads ('На карте 3 500 ₽, действует до 31 декабря 2027').
+import { formatDate } from '../../lib/dates.ts';
+import { formatPrice } from '../../lib/money.ts';
+
+/** " demo-5000-0001 " -> "DEMO-5000-0001": spaces dropped, letters in capitals; '' when nothing is left. */
+export function cleanCardCode(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}
+
+export function balanceText(card: { balance: number; expires_at: string }, now: Date = new Date()): string {
+  const expires = new Date(card.expires_at);
+  if (!Number.isNaN(expires.getTime()) && expires.getTime() <= now.getTime()) {
+    return `Срок действия карты истёк ${formatDate(expires, now)}`;
+  }
+  return `На карте ${formatPrice(card.balance)}, действует до ${formatDate(expires, now)}`;
+}
