@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GiftCertificate } from '../../src/api/contract.ts';
-import { balanceText, cleanCardCode } from '../../src/features/gift/card-balance.ts';
+import { balanceText, cleanCardCode, keepSumsTogether } from '../../src/features/gift/gift-text.ts';
 import { basket } from '../../src/state/basket.ts';
 import { clearGiftCard, giftCard, giftCardRecord, loadGiftCardData, setGiftCard } from '../../src/state/gift-card.ts';
 import { readLkData } from '../../src/state/lk-data.ts';
@@ -120,5 +120,12 @@ describe('balance check wording', () => {
   it('cleans a typed code; blank is empty', () => {
     expect(cleanCardCode('  demo-5000 -0001 ')).toBe('DEMO-5000-0001');
     expect(cleanCardCode('   ')).toBe('');
+  });
+});
+
+describe('certificate names', () => {
+  it('keep a sum on one line', () => {
+    expect(keepSumsTogether('Подарочный сертификат на 10 000 ₽')).toBe('Подарочный сертификат на 10\u00a0000\u00a0₽');
+    expect(keepSumsTogether('на 1 000 000 ₽ и 5 дней')).toBe('на 1\u00a0000\u00a0000\u00a0₽ и 5 дней');
   });
 });

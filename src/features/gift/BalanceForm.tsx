@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { checkCard } from '../../api/gift.ts';
-import { balanceText, cleanCardCode } from './card-balance.ts';
+import { balanceText, cleanCardCode } from './gift-text.ts';
 
 type State =
   | { kind: 'idle' }

@@ -3,12 +3,13 @@ import { Link } from 'wouter';
 import type { GiftCertificate } from '../../api/contract.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { href } from '../../lib/routes.ts';
+import { keepSumsTogether } from './gift-text.ts';
 
 export function CertificateCard({ certificate: c }: { certificate: GiftCertificate }) {
   return (
     <Link href={href('podarochnye-sertifikaty', { slug: c.slug })} className="gift-card" data-ext-id={c.ext_id}>
       <img src={c.image} alt="" width={600} height={380} loading="lazy" className="gift-card__picture" />
-      <h2 className="gift-card__name">{c.name}</h2>
+      <h2 className="gift-card__name">{keepSumsTogether(c.name)}</h2>
       <p className="price gift-card__nominal" data-testid="nominal">{formatPrice(c.nominal)}</p>
     </Link>
   );

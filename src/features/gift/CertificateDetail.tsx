@@ -10,6 +10,7 @@ import { SHOP_NAME } from '../../lib/titles.ts';
 import { setPageTitle } from '../../state/head.ts';
 import { AddCertificate } from './AddCertificate.tsx';
 import { certificatesCrumbs } from './crumbs.ts';
+import { keepSumsTogether } from './gift-text.ts';
 import { useCertificates } from './use-certificates.ts';
 
 export function CertificateDetail({ slug }: { slug: string }) {
@@ -32,10 +33,10 @@ export function CertificateDetail({ slug }: { slug: string }) {
     <article className="gift gift-detail" data-ext-id={c.ext_id}>
       <Breadcrumbs crumbs={certificatesCrumbs()} current={c.name} />
       <div className="gift-detail__main">
-        <img src={c.image} alt={`${c.name}`} width={600} height={380} className="gift-detail__picture" />
+        <img src={c.image} alt={c.name} width={600} height={380} className="gift-detail__picture" />
         <div className="gift-detail__info">
-          <h1 className="gift-detail__name">{c.name}</h1>
-          <p className="price price--big" data-testid="nominal">{formatPrice(c.nominal)}</p>
+          <h1 className="gift-detail__name">{keepSumsTogether(c.name)}</h1>
+          <p className="price gift-detail__nominal" data-testid="nominal">{formatPrice(c.nominal)}</p>
           <p>{c.description}</p>
           <AddCertificate certificate={c} />
           <p className="muted">

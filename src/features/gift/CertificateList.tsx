@@ -13,7 +13,7 @@ import { useCertificates } from './use-certificates.ts';
 export function CertificateList() {
   const [path] = useLocation();
   const list = useCertificates();
-  useEffect(() => setPageTitle(path, `${CERTIFICATES_LABEL} — ${SHOP_NAME}`, 'Подарочные сертификаты магазина «Море и Мода» номиналом от 1 000 до 15 000 ₽.'), [path]);
+  useEffect(() => setPageTitle(path, `${CERTIFICATES_LABEL} — ${SHOP_NAME}`, 'Подарочные сертификаты магазина «Море и Мода»: электронный код на почту сразу после оплаты.'), [path]);
   return (
     <div className="gift">
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={CERTIFICATES_LABEL} />

@@ -26,11 +26,11 @@ export default function GiftsertPage() {
       <section>
         <h2>Как купить</h2>
         <ol className="gift-steps">
-          <li>Выберите номинал в <Link href={href('podarochnye-sertifikaty')}>каталоге сертификатов</Link>: от 1 000 до 15 000 ₽.</li>
+          <li>Выберите номинал в <Link href={href('podarochnye-sertifikaty')}>каталоге сертификатов</Link>.</li>
           <li>Добавьте сертификат в корзину и оформите заказ, как обычную покупку. Его можно купить вместе с другими товарами.</li>
           <li>После оплаты код сертификата придёт на электронную почту, указанную в заказе. Перешлите письмо получателю или распечатайте его.</li>
         </ol>
-        <p>Сертификат электронный: доставка не нужна и ничего не стоит, код приходит сразу после оплаты.</p>
+        <p>Сертификат электронный: ждать курьера не нужно, код приходит сразу после оплаты.</p>
       </section>
 
       <section>
@@ -70,7 +70,7 @@ export default function GiftsertPage() {
 
       <p className="gift-info__actions">
         <Link href={href('podarochnye-sertifikaty')} className="button button--big">Выбрать сертификат</Link>
-        <Link href={href('card')} className="button button--ghost">Проверить баланс</Link>
+        <Link href={href('card')} className="button button--big button--ghost">Проверить баланс</Link>
       </p>
     </article>
   );

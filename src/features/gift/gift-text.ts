@@ -1,5 +1,5 @@
-// The balance check's rules, pure: how a typed card code is cleaned before sending, and how the answer of
-// POST /v1/check_card/ reads ('На карте 3 500 ₽, действует до 31 декабря 2027').
+// The gift pages' text rules, pure: how a typed card code is cleaned before sending, how the answer of
+// POST /v1/check_card/ reads ('На карте 3 500 ₽, действует до 31 декабря 2027'), and sums that never break.
 import { formatDate } from '../../lib/dates.ts';
 import { formatPrice } from '../../lib/money.ts';
 
@@ -14,4 +14,9 @@ export function balanceText(card: { balance: number; expires_at: string }, now: 
     return `Срок действия карты истёк ${formatDate(expires, now)}`;
   }
   return `На карте ${formatPrice(card.balance)}, действует до ${formatDate(expires, now)}`;
+}
+
+/** "Сертификат на 10 000 ₽" keeps "10 000 ₽" on one line: the spaces inside a sum become no-break ones. */
+export function keepSumsTogether(text: string): string {
+  return text.replace(/(\d) (?=\d{3}(?!\d))/g, '$1\u00a0').replace(/(\d) ₽/g, '$1\u00a0₽');
 }
