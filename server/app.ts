@@ -12,6 +12,7 @@ import frameRoutes from './routes/frame.ts';
 import listingRoutes from './routes/listings.ts';
 import mediaRoutes from './routes/media.ts';
 import productRoutes from './routes/product.ts';
+import shopRoutes from './routes/shop.ts';
 import './types.ts';
 
 export interface AppDeps {
@@ -46,6 +47,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
       await api.register(catalogRoutes);
       await api.register(listingRoutes);
       await api.register(productRoutes);
+      await api.register(shopRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,107 @@
+// Helpers of the shop's server tests: a shopper that keeps its cookies between calls (a visitor, or a user
+// made directly in SQL with a token, as accounts come with a later issue), variants picked and stocked
+// for a test, and the Russian buyer data of a checkout.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+export interface Call {
+  status: number;
+  body: any; // what the contract says; each test reads its fields
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+export interface Shopper {
+  cookies: Map<string, string>;
+  token?: string;
+  call(method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>): Promise<Call>;
+}
+
+export function shopper(app: FastifyInstance, token?: string): Shopper {
+  const cookies = new Map<string, string>();
+  return {
+    cookies,
+    token,
+    async call(method, url, payload, headers = {}) {
+      const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await app.inject({
+        method,
+        url,
+        headers: { ...(cookie ? { cookie } : {}), ...(token ? { authorization: `Token ${token}` } : {}), ...headers },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      for (const c of res.cookies) cookies.set(c.name, c.value);
+      let body: unknown = res.body;
+      try {
+        body = res.json();
+      } catch {
+        // not JSON (the payment page, a redirect)
+      }
+      return { status: res.statusCode, body, headers: res.headers, raw: res };
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  token: string;
+}
+
+/** A user with a token, straight into the tables (the accounts issue will make them through the API). */
+export async function createUser(
+  app: FastifyInstance,
+  u: { email?: string | null; phone?: string | null; first_name?: string; last_name?: string; second_name?: string } = {},
+): Promise<TestUser> {
+  const n = randomBytes(4).toString('hex');
+  const [row] = await app.db.query<{ id: number }>(
+    `insert into users (email, phone, first_name, last_name, second_name) values ($1, $2, $3, $4, $5) returning id`,
+    [
+      u.email === undefined ? `buyer-${n}@example.ru` : u.email,
+      u.phone === undefined ? `79${String(parseInt(n, 16) % 1e9).padStart(9, '0')}` : u.phone,
+      u.first_name ?? 'Анна',
+      u.last_name ?? 'Смирнова',
+      u.second_name ?? 'Петровна',
+    ],
+  );
+  const token = randomBytes(20).toString('hex');
+  await app.db.query('insert into auth_tokens (key, user_id) values ($1, $2)', [token, row.id]);
+  return { id: row.id, token };
+}
+
+const picked = { size: 0, top: 0, bottom: 0 };
+
+/**
+ * A variant of an active single-size product no other test has picked in this process, with its stock set
+ * to the given number.
+ */
+export async function freshVariant(app: FastifyInstance, stock: number, kind: 'size' | 'top' | 'bottom' = 'size') {
+  const [v] = await app.db.query<{ id: number; ext_id: string; price: number; name: string; size: string; color: string; product_id: number }>(
+    `select v.id, v.ext_id, p.price, p.name, v.size, co.name as color, p.id as product_id
+       from product_variants v join products p on p.id = v.product_id join colors co on co.id = v.color_id
+      where p.active and v.kind = $1 order by v.id offset $2 limit 1`,
+    [kind, picked[kind]++ * 5],
+  );
+  await setStock(app, v.ext_id, stock);
+  return v;
+}
+
+export async function setStock(app: FastifyInstance, extId: string, stock: number): Promise<void> {
+  await app.db.query('update product_variants set stock = $2 where ext_id = $1', [extId, stock]);
+}
+
+export async function stockOf(app: FastifyInstance, extId: string): Promise<number> {
+  const [row] = await app.db.query<{ stock: number }>('select stock from product_variants where ext_id = $1', [extId]);
+  return row.stock;
+}
+
+export async function city(app: FastifyInstance, name: string): Promise<{ city_id: number; region_id: number }> {
+  const [row] = await app.db.query<{ city_id: number; region_id: number }>(
+    'select id as city_id, region_id from cities where name = $1',
+    [name],
+  );
+  return row;
+}
+
+export const BUYER = { fio: 'Иванова Анна Сергеевна', email: 'anna@example.ru', phone: '+7(925)-123-45-67' };
+
+export const key = () => `test-${randomBytes(8).toString('hex')}`;
