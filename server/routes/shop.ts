@@ -1,10 +1,16 @@
-// The shop's selling API under /api: who is asking (token or visitor cookie) and the route plugins of the
-// basket.
+// The shop's selling API under /api: who is asking (token or visitor cookie), the delivery provider, and
+// the route plugins of the basket, places and delivery, and discounts.
 import type { FastifyInstance } from 'fastify';
 import { registerIdentity } from '../plugins/identity.ts';
+import { registerShopProviders, type ShopProviders } from '../plugins/shop-providers.ts';
 import basketRoutes from './basket.ts';
+import deliveryRoutes from './delivery.ts';
+import promoRoutes from './promo.ts';
 
-export default async function shopRoutes(app: FastifyInstance): Promise<void> {
+export default async function shopRoutes(app: FastifyInstance, providers: ShopProviders = {}): Promise<void> {
   registerIdentity(app);
+  registerShopProviders(app, providers);
   await app.register(basketRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(promoRoutes);
 }

@@ -1,0 +1,41 @@
+// API of discounts (spec §7): a promo code checked against a sum (the shopper's basket goods when the
+// basket has lines, else the sum sent), and the signed-in shopper's bonus points with the programme's rules.
+import type { FastifyInstance } from 'fastify';
+import { BonusInfo, PromoCodeRequest, PromoCodeResponse } from '../../src/api/contract.ts';
+import { answer, parse } from '../plugins/contract.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { knownShopper } from '../plugins/identity.ts';
+import { registerPrivateAnswers } from '../plugins/private-answers.ts';
+import { ledgerOf } from '../repos/bonus.ts';
+import { findPromo } from '../repos/promo.ts';
+import { basketSums } from '../services/basket.ts';
+import { BONUS_RULES, bonusBalance } from '../services/bonus-rules.ts';
+import { evaluatePromo, normalizeCode } from '../services/promo-rules.ts';
+
+export const SIGN_IN_NEEDED = 'Войдите, чтобы пользоваться бонусной программой';
+
+export default async function promoRoutes(app: FastifyInstance): Promise<void> {
+  registerPrivateAnswers(app);
+
+  app.post('/v1/promo_code/', async (req) => {
+    const body = parse(req.body, PromoCodeRequest);
+    const basket = await basketSums(app.db, knownShopper(req));
+    const sum = basket.lines ? basket.goods : (body.sum ?? 0);
+    const verdict = evaluatePromo(await findPromo(app.db, normalizeCode(body.code)), sum);
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+    return answer({ code: verdict.code, discount: verdict.discount, message: verdict.message }, PromoCodeResponse);
+  });
+
+  app.get('/v1/bonus/', async (req) => {
+    if (req.userId === null) throw new HttpError(401, SIGN_IN_NEEDED);
+    return answer(
+      {
+        balance: bonusBalance(await ledgerOf(app.db, req.userId)),
+        accrual_percent: BONUS_RULES.accrualPercent,
+        max_share_percent: BONUS_RULES.maxSharePercent,
+        lifetime_days: BONUS_RULES.lifetimeDays,
+      },
+      BonusInfo,
+    );
+  });
+}
