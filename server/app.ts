@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import housekeeping from './plugins/housekeeping.ts';
 import mailDelivery from './plugins/mail-delivery.ts';
 import { registerHttpHardening } from './plugins/security.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
@@ -54,6 +55,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   );
   await app.register(mediaRoutes);
   await app.register(mailDelivery);
+  await app.register(housekeeping);
   await serveApp(app, config.distDir);
   return app;
 }

@@ -3,6 +3,8 @@
 // cart by token, and the merge of a visitor's cart at login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { KEEP_ANSWERS_DAYS } from '../../server/plugins/housekeeping.ts';
+import { dropOldAnswers } from '../../server/repos/idempotency.ts';
 import { mergeVisitorCart } from '../../server/services/basket.ts';
 import { backends, startApp } from './harness.ts';
 import { createUser, freshVariant, key, setStock, shopper } from './shop-helpers.ts';
@@ -269,5 +271,25 @@ describe.each(backends)('basket on $name', (backend) => {
     await app.db.transaction((tx) => mergeVisitorCart(tx, visitor.cookies.get('basket')!, user.id));
     await app.db.transaction((tx) => mergeVisitorCart(tx, 'f'.repeat(40), user.id));
     expect((await cartOf(signedIn)).body.cart).toHaveLength(3);
+  });
+
+  it('drops stored answers after 30 days', async () => {
+    const v = await freshVariant(app, 10);
+    const s = shopper(app);
+    const oldKey = key();
+    const newKey = key();
+    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 }, { 'idempotency-key': oldKey });
+    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 }, { 'idempotency-key': newKey });
+    await app.db.query(`update idempotency_keys set created_at = now() - interval '31 days' where key = $1`, [oldKey]);
+    expect(KEEP_ANSWERS_DAYS).toBe(30);
+    expect(await dropOldAnswers(app.db, KEEP_ANSWERS_DAYS)).toBe(1);
+    const left = await app.db.query<{ key: string }>('select key from idempotency_keys where key = any($1::text[])', [[oldKey, newKey]]);
+    expect(left.map((r) => r.key)).toEqual([newKey]);
+  });
+
+  it('keeps refusals private too', async () => {
+    const res = await shopper(app).call('POST', '/api/v2/cart/', { ext_id: 'nope', quantity: 1 });
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });
