@@ -1,18 +1,22 @@
-// Which delivery provider the shop runs with (DESIGN.md: small interfaces, a built-in provider each): the
-// tariff table, unless the app is built with another.
+// Which delivery and payment providers the shop runs with (DESIGN.md: small interfaces, a built-in provider
+// each): the tariff table and the test payment page, unless the app is built with others.
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../services/delivery.ts';
+import { testPaymentProvider, type PaymentProvider } from '../services/payments.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     delivery: DeliveryProvider;
+    payments: PaymentProvider;
   }
 }
 
 export interface ShopProviders {
   delivery?: DeliveryProvider;
+  payments?: PaymentProvider;
 }
 
 export function registerShopProviders(app: FastifyInstance, p: ShopProviders = {}): void {
   app.decorate('delivery', p.delivery ?? tariffTableDelivery);
+  app.decorate('payments', p.payments ?? testPaymentProvider);
 }

@@ -76,7 +76,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
 
   it('prices delivery for the shopper\'s basket when no sum is sent', async () => {
     const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = 4000 where id = $1', [v.product_id]);
+    await app.db.query('update products set price = 4000, old_price = null where id = $1', [v.product_id]);
     const s = shopper(app);
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 2 });
     const res = await s.call('POST', '/api/v1/cdek_calc/', { city_id: (await city(app, 'Москва')).city_id });
@@ -129,7 +129,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
 
   it('checks a promo code against the basket\'s goods, not the sum sent', async () => {
     const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = 1500 where id = $1', [v.product_id]);
+    await app.db.query('update products set price = 1500, old_price = null where id = $1', [v.product_id]);
     const s = shopper(app);
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
     await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-3000', quantity: 1 }); // certificates are not discounted

@@ -71,15 +71,17 @@ export async function createUser(
 const picked = { size: 0, top: 0, bottom: 0 };
 
 /**
- * A variant of an active single-size product no other test has picked in this process, with its stock set
- * to the given number.
+ * The first variant of an active product no other call has picked in this process (one product per call,
+ * so a price set for one test's variant is no other's), with its stock set to the given number.
  */
 export async function freshVariant(app: FastifyInstance, stock: number, kind: 'size' | 'top' | 'bottom' = 'size') {
   const [v] = await app.db.query<{ id: number; ext_id: string; price: number; name: string; size: string; color: string; product_id: number }>(
     `select v.id, v.ext_id, p.price, p.name, v.size, co.name as color, p.id as product_id
-       from product_variants v join products p on p.id = v.product_id join colors co on co.id = v.color_id
-      where p.active and v.kind = $1 order by v.id offset $2 limit 1`,
-    [kind, picked[kind]++ * 5],
+       from products p
+       join lateral (select * from product_variants x where x.product_id = p.id and x.kind = $1 order by x.position limit 1) v on true
+       join colors co on co.id = v.color_id
+      where p.active order by p.id offset $2 limit 1`,
+    [kind, picked[kind]++],
   );
   await setStock(app, v.ext_id, stock);
   return v;

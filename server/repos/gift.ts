@@ -1,0 +1,59 @@
+// SQL of gift certificates (what is sold) and gift cards (what a paid certificate becomes: a code with a
+// balance): the list, one certificate, a card by code (locked while it pays), payments from a card, and
+// cards issued for an order.
+import type { Queryable } from '../db/driver.ts';
+import type { GiftCertificate } from '../../src/api/contract.ts';
+
+const CERT_COLUMNS = 'slug, ext_id, name, nominal, description, image';
+
+export function listCertificates(db: Queryable): Promise<GiftCertificate[]> {
+  return db.query<GiftCertificate>(`select ${CERT_COLUMNS} from gift_certificates order by position, nominal`);
+}
+
+/** By ext_id ("GC-5000") or by slug (the certificate's page). */
+export async function findCertificate(db: Queryable, extIdOrSlug: string): Promise<GiftCertificate | null> {
+  const [row] = await db.query<GiftCertificate>(
+    `select ${CERT_COLUMNS} from gift_certificates where ext_id = $1 or slug = $1 order by (ext_id = $1) desc limit 1`,
+    [extIdOrSlug],
+  );
+  return row ?? null;
+}
+
+export interface GiftCardRow {
+  id: number;
+  code: string;
+  balance: number;
+  expires_at: Date | string;
+}
+
+export async function cardByCode(db: Queryable, code: string, lock = false): Promise<GiftCardRow | null> {
+  const [row] = await db.query<GiftCardRow>(
+    `select id, code, balance, expires_at from gift_cards where code = $1${lock ? ' for update' : ''}`,
+    [code],
+  );
+  return row ?? null;
+}
+
+export async function chargeCard(tx: Queryable, cardId: number, orderId: number, amount: number): Promise<number> {
+  await tx.query('insert into gift_card_payments (gift_card_id, order_id, amount) values ($1, $2, $3)', [cardId, orderId, amount]);
+  const [row] = await tx.query<{ balance: number }>(
+    'update gift_cards set balance = balance - $2 where id = $1 returning balance',
+    [cardId, amount],
+  );
+  return row.balance;
+}
+
+export async function issueCard(
+  tx: Queryable,
+  c: { code: string; certificateId: number; amount: number; orderId: number; expiresAt: Date },
+): Promise<void> {
+  await tx.query(
+    `insert into gift_cards (code, certificate_id, initial, balance, expires_at, order_id) values ($1, $2, $3, $3, $4, $5)`,
+    [c.code, c.certificateId, c.amount, c.expiresAt, c.orderId],
+  );
+}
+
+export async function cardsIssuedFor(db: Queryable, orderId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from gift_cards where order_id = $1', [orderId]);
+  return row.n;
+}

@@ -1,0 +1,54 @@
+// SQL of payments: a provider's payment of an order (created, reused while pending for the same amount,
+// read by its external id and locked while it settles), and settling it.
+import type { Queryable } from '../db/driver.ts';
+
+export interface PaymentRow {
+  id: number;
+  order_id: number;
+  provider: string;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  external_id: string;
+}
+
+const COLUMNS = 'id, order_id, provider, amount, status, external_id';
+
+export async function pendingPayment(db: Queryable, orderId: number, provider: string, amount: number): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(
+    `select ${COLUMNS} from payments where order_id = $1 and provider = $2 and amount = $3 and status = 'pending'
+      order by id desc limit 1`,
+    [orderId, provider, amount],
+  );
+  return row ?? null;
+}
+
+export async function insertPayment(
+  tx: Queryable,
+  p: { orderId: number; provider: string; amount: number; externalId: string },
+): Promise<PaymentRow> {
+  const [row] = await tx.query<PaymentRow>(
+    `insert into payments (order_id, provider, amount, external_id) values ($1, $2, $3, $4) returning ${COLUMNS}`,
+    [p.orderId, p.provider, p.amount, p.externalId],
+  );
+  return row;
+}
+
+export async function paymentByExternalId(db: Queryable, externalId: string, lock = false): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(
+    `select ${COLUMNS} from payments where external_id = $1${lock ? ' for update' : ''}`,
+    [externalId],
+  );
+  return row ?? null;
+}
+
+export async function setPaymentStatus(tx: Queryable, id: number, status: 'succeeded' | 'failed'): Promise<void> {
+  await tx.query(
+    `update payments set status = $2, confirmed_at = case when $2 = 'succeeded' then now() else confirmed_at end where id = $1`,
+    [id, status],
+  );
+}
+
+/** The order's amount changed (a gift card paid part): its pending payments are for a stale sum. */
+export async function failPendingPayments(tx: Queryable, orderId: number): Promise<void> {
+  await tx.query(`update payments set status = 'failed' where order_id = $1 and status = 'pending'`, [orderId]);
+}

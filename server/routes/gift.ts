@@ -1,0 +1,65 @@
+// API of gift certificates and cards (spec §7): the certificates on sale, one certificate's data (read from
+// `response`), a card's balance (check_card), and paying an order from a card (giftcardpayment,
+// idempotent with Idempotency-Key).
+import type { FastifyInstance } from 'fastify';
+import type { Infer } from 'superstruct';
+import {
+  CheckCardRequest,
+  CheckCardResponse,
+  ErrorBody,
+  GiftCardDataRequest,
+  GiftCardDataResponse,
+  GiftCardPaymentRequest,
+  GiftCardPaymentResponse,
+  GiftCertificateList,
+} from '../../src/api/contract.ts';
+import { answer, parse } from '../plugins/contract.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { scopeOf, shopper } from '../plugins/identity.ts';
+import { splitUrl } from '../plugins/web.ts';
+import { cardByCode, findCertificate, listCertificates } from '../repos/gift.ts';
+import { orderByGuid } from '../repos/orders.ts';
+import { CARD_MESSAGES, normalizeCardCode, payFromCard, usableCard } from '../services/gift-cards.ts';
+import { idempotencyKeyOf, runIdempotent } from '../services/idempotency.ts';
+
+export const CERTIFICATE_NOT_FOUND = 'Сертификат не найден';
+
+export default async function giftRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v1/gift/certificates/', async () => answer(await listCertificates(app.db), GiftCertificateList));
+
+  app.post('/v1/gift/card/data/', async (req) => {
+    const { ext_id } = parse(req.body, GiftCardDataRequest);
+    const certificate = await findCertificate(app.db, ext_id.trim());
+    if (!certificate) throw new HttpError(404, CERTIFICATE_NOT_FOUND);
+    return answer({ response: certificate }, GiftCardDataResponse);
+  });
+
+  app.post('/v1/check_card/', async (req, reply) => {
+    const { code } = parse(req.body, CheckCardRequest);
+    const card = usableCard(await cardByCode(app.db, normalizeCardCode(code)));
+    reply.header('cache-control', 'no-store');
+    return answer({ code: card.code, balance: card.balance, expires_at: new Date(card.expires_at).toISOString() }, CheckCardResponse);
+  });
+
+  app.post('/v1/giftcardpayment/', async (req, reply) => {
+    const body = parse(req.body, GiftCardPaymentRequest);
+    const key = idempotencyKeyOf(req);
+    const who = shopper(req, reply);
+    reply.header('cache-control', 'no-store');
+    const result = await runIdempotent(
+      app.db,
+      { scope: scopeOf(who), key, method: req.method, path: splitUrl(req.url)[0], errorBody: (err) => ({ message: err.message }) },
+      async (tx) => {
+        const order = await orderByGuid(tx, body.guid, true);
+        if (!order) throw new HttpError(404, CARD_MESSAGES.orderNotFound);
+        const paid = await payFromCard(tx, order, body.code, app.config.publicUrl);
+        return { status: 200, body: answer({ ...paid, total: order.total }, GiftCardPaymentResponse) };
+      },
+    );
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    reply.code(result.status);
+    return result.status < 300
+      ? answer(result.body as Infer<typeof GiftCardPaymentResponse>, GiftCardPaymentResponse)
+      : answer(result.body as ErrorBody, ErrorBody);
+  });
+}

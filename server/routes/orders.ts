@@ -1,0 +1,47 @@
+// API of orders (spec §7): POST /v2/order/ places an order from the shopper's server cart; POST /v1/order/
+// takes the same body and, when the cart is empty, the payload's items (their prices ignored); both are
+// idempotent with Idempotency-Key. POST /v1/get_order_info/ reads an order by its guid.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Infer } from 'superstruct';
+import { ErrorBody, OrderCreated, OrderGuidRequest, OrderInfoResponse, OrderRequest } from '../../src/api/contract.ts';
+import { answer, parse } from '../plugins/contract.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { scopeOf, shopper } from '../plugins/identity.ts';
+import { registerPrivateAnswers } from '../plugins/private-answers.ts';
+import { splitUrl } from '../plugins/web.ts';
+import { orderByGuid } from '../repos/orders.ts';
+import { idempotencyKeyOf, runIdempotent } from '../services/idempotency.ts';
+import { orderInfo } from '../services/order-info.ts';
+import { placeOrder } from '../services/orders.ts';
+import { PAYMENT_MESSAGES } from '../services/payments.ts';
+
+export default async function orderRoutes(app: FastifyInstance): Promise<void> {
+  registerPrivateAnswers(app);
+
+  const place = (allowItems: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const input = parse(req.body, OrderRequest);
+    const key = idempotencyKeyOf(req);
+    const who = shopper(req, reply);
+    const result = await runIdempotent(
+      app.db,
+      { scope: scopeOf(who), key, method: req.method, path: splitUrl(req.url)[0], errorBody: (err) => ({ message: err.message }) },
+      async (tx) => {
+        const placed = await placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, input, { allowItems });
+        return { status: 200, body: answer(placed, OrderCreated) };
+      },
+    );
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    reply.code(result.status);
+    return result.status < 300 ? answer(result.body as Infer<typeof OrderCreated>, OrderCreated) : answer(result.body as ErrorBody, ErrorBody);
+  };
+
+  app.post('/v2/order/', place(false));
+  app.post('/v1/order/', place(true));
+
+  app.post('/v1/get_order_info/', async (req) => {
+    const { guid } = parse(req.body, OrderGuidRequest);
+    const order = await orderByGuid(app.db, guid);
+    if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+    return answer({ order_info: await orderInfo(app.db, order) }, OrderInfoResponse);
+  });
+}
