@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+// The shop's real SMTP delivery goes to a sink (tests/e2e/smtp-sink.ts) that writes each mail to this file.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_MAIL_FILE ??= path.join(process.env.E2E_DATA_DIR, 'mail.jsonl');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,6 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './tests/e2e/setup.ts',
   globalTeardown: './tests/e2e/teardown.ts',
   use: {
     baseURL: `http://localhost:${port}`,
@@ -36,6 +40,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+    },
   },
 });

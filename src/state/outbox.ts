@@ -50,9 +50,11 @@ function announce(): void {
 }
 
 async function setConfirmedCart(cart: BasketItem[]): Promise<void> {
+  // Stored as a plain copy: a store's proxy cannot be cloned into IndexedDB.
+  const plain = JSON.parse(JSON.stringify(cart)) as BasketItem[];
   basket.cart = cart;
   basket.cartLoaded = true;
-  await saveCartSnapshot(cart).catch(() => undefined);
+  await saveCartSnapshot(plain).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
 }
 
 const port: OutboxPort = {
@@ -101,7 +103,7 @@ export async function enqueue(m: Mutation): Promise<void> {
   if (memoryQueue) memoryQueue.push(m);
   else {
     try {
-      await appendToOutbox(m);
+      await appendToOutbox(JSON.parse(JSON.stringify(m)) as Mutation);
     } catch {
       memoryQueue = [...basket.queue, m];
       setStorageProblem('unavailable');
@@ -132,7 +134,7 @@ export async function startOutbox(): Promise<void> {
     channel = new BroadcastChannel(BASKET_CHANNEL);
     channel.onmessage = () => void syncFromStorage();
   }
-  onServiceWorkerMessage('basket-synced', () => void syncFromStorage());
+  onServiceWorkerMessage('basket-flush', () => void flush());
   addEventListener('online', () => {
     retryDelay = RETRY_MIN_MS;
     void flush().then(refreshCart);
