@@ -1,0 +1,145 @@
+// The basket and checkout as a visitor: two sizes of one product and one other product, a quantity
+// changed, a line removed, checkout without an account with a promo code and courier delivery, payment
+// through the shop's test provider, the confirmation and the popup; the manager's notice goes out by mail.
+// And offline: changes made with no network wait in IndexedDB, survive a reload, and reach the server once.
+import { readFileSync, existsSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Offer, Paged, ProductOffer } from '../../src/api/contract.ts';
+
+interface Pick {
+  url: string;
+  name: string;
+  extIds: string[];
+}
+
+/** Products with at least `sizes` single-size variants of their first colour well in stock. */
+async function pickProducts(request: APIRequestContext, count: number, sizes: number): Promise<Pick[]> {
+  const data = encodeURIComponent(JSON.stringify({ categories: ['odezhda'] }));
+  const page = (await (await request.get(`/api/v1/offers/?limit=60&data=${data}`)).json()) as Paged<Offer>;
+  const picks: Pick[] = [];
+  for (const o of page.results) {
+    const root = o.full_path_offer.split('/').slice(1, -2).join('/');
+    const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
+    const first = p.offer.colors[0]?.slug;
+    const ok = p.variants.filter((v) => v.kind === 'size' && v.stock >= 5 && v.color.slug === first);
+    if (ok.length >= sizes) picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.slice(0, sizes).map((v) => v.ext_id) });
+    if (picks.length === count) return picks;
+  }
+  throw new Error('the seed has too few products in stock');
+}
+
+async function addFromProductPage(page: Page, p: Pick, ext: string) {
+  if (new URL(page.url()).pathname !== p.url) await page.goto(p.url);
+  await page.locator(`input[value="${ext}"]`).check({ force: true });
+  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+  await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
+}
+
+const line = (page: Page, ext: string) => page.locator(`[data-ext-id="${ext}"]`);
+
+function mailsTo(address: string): string[] {
+  const file = process.env.E2E_MAIL_FILE!;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string[]; data: string })
+    .filter((m) => m.to.some((t) => t.includes(address)))
+    .map((m) => m.data);
+}
+
+test('a visitor fills the basket, checks out with a promo code and courier delivery, and pays', async ({ page, request }) => {
+  const [a, b] = await pickProducts(request, 2, 2);
+  await addFromProductPage(page, a, a.extIds[0]);
+  await addFromProductPage(page, a, a.extIds[1]);
+  await addFromProductPage(page, b, b.extIds[0]);
+  await expect(page.getByTestId('basket-count')).toHaveText('3');
+
+  await page.goto('/basket');
+  await expect(page.getByTestId('basket-lines').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('pending-note')).toBeHidden();
+  await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
+  await expect(line(page, a.extIds[0]).getByTestId('quantity')).toHaveText('2');
+  await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
+  await line(page, a.extIds[1]).getByRole('button', { name: /^Удалить/ }).click();
+  await expect(page.getByTestId('basket-lines').locator('li')).toHaveCount(2);
+  await expect(line(page, a.extIds[0]).getByRole('button', { name: 'Уменьшить' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  const choice = page.getByRole('dialog', { name: 'Оформление заказа' });
+  await expect(choice.getByRole('button', { name: 'Войти' })).toBeVisible();
+  await expect(choice.getByRole('button', { name: 'Зарегистрироваться' })).toBeVisible();
+  await choice.getByRole('button', { name: 'Продолжить без регистрации' }).click();
+  await expect(page).toHaveURL(/\/basket\/delivery$/);
+
+  // The form's rules: nothing is sent until the fields are right.
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page.getByText('Укажите фамилию, имя и отчество')).toBeVisible();
+  await page.getByLabel('Фамилия, имя и отчество').fill('Иванова Анна Сергеевна');
+  await page.getByLabel('E-mail').fill('anna.ivanova@example.ru');
+  await page.getByLabel('Телефон').pressSequentially('9251234567');
+  await expect(page.getByLabel('Телефон')).toHaveValue('+7(925)-123-45-67');
+  await page.getByLabel('Город').fill('Моск');
+  await page.getByRole('option', { name: /^Москва/ }).first().getByRole('button').click();
+  await page.getByRole('radio', { name: /Курьером/ }).check();
+  await page.getByLabel('Адрес: улица, дом, квартира').fill('ул. Тверская, д. 7, кв. 12');
+  await page.getByLabel('Промокод').fill('LETO10');
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(page.getByText(/Скидка по промокоду/)).toBeVisible();
+  const toPay = await page.getByTestId('checkout-totals').locator('.checkout__total strong').innerText();
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+
+  await expect(page).toHaveURL(/\/basket\/delivery\/confirm\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: /^Заказ № / })).toBeVisible();
+  await expect(page.getByTestId('order-lines').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('order-total')).toHaveText(toPay);
+  await expect(page.getByTestId('basket-count')).toHaveText('0');
+
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page.getByRole('heading', { name: 'Тестовая оплата' })).toBeVisible();
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page).toHaveURL(/\/basket\/success\?guid=/);
+  const popup = page.getByRole('dialog', { name: 'Ваша заказ принят' });
+  await expect(popup).toContainText('Менеджер магазина скоро позвонит');
+  await popup.getByRole('button', { name: 'Ok' }).click();
+  await expect(popup).toBeHidden();
+  await expect(page.getByText(/оплачен/)).toBeVisible();
+
+  // The manager's new-order notice and the buyer's confirmation went out through SMTP.
+  await expect.poll(() => mailsTo('manager@moreimoda.ru').length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => mailsTo('anna.ivanova@example.ru').length, { timeout: 30_000 }).toBeGreaterThan(0);
+});
+
+test('offline basket changes wait in IndexedDB, survive a reload and reach the server once', async ({ page, context, request }) => {
+  const [a, b, c] = await pickProducts(request, 3, 2);
+  // Online first: the pages are visited once the service worker controls them, so it keeps them.
+  await page.goto(a.url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await addFromProductPage(page, a, a.extIds[0]);
+  await page.goto('/basket');
+  await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
+  for (const p of [b, c]) {
+    await page.goto(p.url);
+    await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  }
+
+  await context.setOffline(true);
+  await addFromProductPage(page, c, c.extIds[0]);
+  await addFromProductPage(page, b, b.extIds[1]);
+  await page.getByRole('link', { name: /^Корзина/ }).first().click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(page.getByTestId('pending-note')).toContainText('Нет связи');
+  await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
+  await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
+  await line(page, c.extIds[0]).getByRole('button', { name: /^Удалить/ }).click();
+  await expect(line(page, b.extIds[1])).toHaveClass(/is-pending/);
+
+  await page.reload();
+  await expect(page.getByTestId('pending-note')).toContainText('Нет связи');
+  await expect(line(page, a.extIds[0]).getByTestId('quantity')).toHaveText('3');
+  await expect(line(page, b.extIds[1])).toHaveClass(/is-pending/);
+  await expect(line(page, c.extIds[0])).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 30_000 });
+  const server = (await (await page.request.get('/api/v2/cart/')).json()) as { cart: { ext_id: string; quantity: number }[] };
+  expect(server.cart.map((l) => [l.ext_id, l.quantity]).sort()).toEqual([[a.extIds[0], 3], [b.extIds[1], 1]].sort());
+});
