@@ -1,6 +1,12 @@
 // Calls of gift certificates and gift cards (spec §7): the certificates on sale, a certificate's data by
-// its ext_id (read from `response`), and a card's balance by its code.
-import { CheckCardResponse, GiftCardDataResponse, GiftCertificateList, type GiftCertificate } from './contract.ts';
+// its ext_id (read from `response`), a card's balance by its code, and paying an order from a card.
+import {
+  CheckCardResponse,
+  GiftCardDataResponse,
+  GiftCardPaymentResponse,
+  GiftCertificateList,
+  type GiftCertificate,
+} from './contract.ts';
 import { request } from './client.ts';
 
 export const getGiftCertificates = () => request('/v1/gift/certificates/', GiftCertificateList);
@@ -13,3 +19,7 @@ export async function getGiftCardData(ext_id: string): Promise<GiftCertificate> 
 
 /** POST /v1/check_card/ { code }: the card's balance and expiry; a refusal carries the server's Russian message. */
 export const checkCard = (code: string) => request('/v1/check_card/', CheckCardResponse, { method: 'POST', body: { code } });
+
+/** POST /v1/giftcardpayment/ { guid, code } with an Idempotency-Key: a resend with the same key pays once. */
+export const payWithGiftCard = (guid: string, code: string, key: string) =>
+  request('/v1/giftcardpayment/', GiftCardPaymentResponse, { method: 'POST', body: { guid, code }, headers: { 'idempotency-key': key } });

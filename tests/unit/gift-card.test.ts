@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GiftCertificate } from '../../src/api/contract.ts';
+import { payWithGiftCard } from '../../src/api/gift.ts';
 import { balanceText, cleanCardCode, keepSumsTogether } from '../../src/features/gift/gift-text.ts';
 import { basket } from '../../src/state/basket.ts';
 import { clearGiftCard, giftCard, giftCardRecord, loadGiftCardData, setGiftCard } from '../../src/state/gift-card.ts';
@@ -127,5 +128,17 @@ describe('certificate names', () => {
   it('keep a sum on one line', () => {
     expect(keepSumsTogether('Подарочный сертификат на 10 000 ₽')).toBe('Подарочный сертификат на 10\u00a0000\u00a0₽');
     expect(keepSumsTogether('на 1 000 000 ₽ и 5 дней')).toBe('на 1\u00a0000\u00a0000\u00a0₽ и 5 дней');
+  });
+});
+
+describe('paying an order from a card', () => {
+  it('sends guid and code with the Idempotency-Key and reads the answer', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { paid: 1200, balance: 0, total: 4990, due: 3790, payment_status: 'pending' }));
+    const paid = await payWithGiftCard('g-1', 'DEMO-3000-0002', 'key-1');
+    expect(paid).toMatchObject({ paid: 1200, balance: 0 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/giftcardpayment/');
+    expect((init?.headers as Record<string, string>)['idempotency-key']).toBe('key-1');
+    expect(JSON.parse(String(init?.body))).toEqual({ guid: 'g-1', code: 'DEMO-3000-0002' });
   });
 });
