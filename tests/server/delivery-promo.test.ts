@@ -72,6 +72,10 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     expect((await post('/api/v1/cdek_calc/', { city_id: 999999 })).status).toBe(404);
     expect((await post('/api/v1/cdek_calc/', { city_id: 'Москва' })).status).toBe(400);
     expect((await post('/api/v1/cdek_calc/', { city_id: moscow.city_id, method: 'drone' })).status).toBe(400);
+    // Ids beyond what the database holds are refused, never a 500.
+    expect((await post('/api/v1/cdek_calc/', { city_id: 99_999_999_999 })).status).toBe(400);
+    expect((await post('/api/v1/check_delivery/', { city_id: 99_999_999_999 })).status).toBe(400);
+    expect((await getJson(app, `/api/v1/cities/?data=${encodeURIComponent('{"region_id":99999999999}')}`)).status).toBe(400);
   });
 
   it('prices delivery for the shopper\'s basket when no sum is sent', async () => {

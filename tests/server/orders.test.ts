@@ -176,6 +176,7 @@ describe.each(backends)('orders on $name', (backend) => {
       [{ buyer: BUYER, promo_code: 'SALE20' }, 422, 'Срок действия промокода истёк'],
       [{ buyer: BUYER, promo_code: 'NOPE' }, 404, 'Промокод не найден'],
       [{ buyer: BUYER, address_id: 1 }, 400, 'Адрес не найден'],
+      [{ buyer: BUYER, city_id: 99_999_999_999 }, 400, 'Неверное значение поля «city_id»'],
     ];
     for (const [body, status, message] of cases) {
       const res = await order(s, body);
