@@ -4,6 +4,7 @@ import './styles/global.css'; // first: feature stylesheets loaded after it may 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { loadGiftCardData } from './state/gift-card.ts';
 import { startOutbox } from './state/outbox.ts';
 import { restorePersisted, startPersisting } from './state/persist.ts';
 import { registerServiceWorker } from './state/sw-update.ts';
@@ -14,6 +15,7 @@ startPersisting();
 watchConnectivity();
 void registerServiceWorker();
 void startOutbox();
+void loadGiftCardData();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

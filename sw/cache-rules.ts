@@ -9,6 +9,7 @@ export const PUBLIC_API = new Set([
   'all', // all/filters/{x}/
   'search',
   'regions', 'cities',
+  'gift', // GET gift/certificates/ (the card calls are POSTs, never cached)
 ]);
 
 export type CacheKind = 'api' | 'image' | null;

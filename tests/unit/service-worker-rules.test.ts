@@ -8,7 +8,7 @@ const kind = (path: string, method = 'GET') => cacheKindFor(new URL(path, ORIGIN
 describe('service worker cache rules', () => {
   it('keeps public catalogue and content answers stale-while-revalidate', () => {
     for (const p of ['/api/v1/organization', '/api/v1/brands', '/api/v1/preview_category/', '/api/v1/categories', '/api/v1/offers/new/?limit=24',
-      '/api/v1/category/kupalniki', '/api/v1/product_offer/?pk=1', '/api/v1/blog', '/api/v1/news/3', '/api/v1/banner', '/api/v1/get_seo/?url=/']) {
+      '/api/v1/category/kupalniki', '/api/v1/product_offer/?pk=1', '/api/v1/blog', '/api/v1/news/3', '/api/v1/banner', '/api/v1/get_seo/?url=/', '/api/v1/gift/certificates/']) {
       expect({ p, kind: kind(p) }).toEqual({ p, kind: 'api' });
     }
   });

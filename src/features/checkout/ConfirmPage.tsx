@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { href, matchRoute } from '../../lib/routes.ts';
+import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderLines } from './OrderLines.tsx';
 import './checkout.css';
 
@@ -15,7 +16,8 @@ export default function ConfirmPage() {
   const [path] = useLocation();
   const search = useSearch();
   const guid = matchRoute(path)?.params.guid ?? '';
-  const order = useLoad(guid ? `order:${guid}` : null, () => getOrderInfo(guid));
+  const [version, setVersion] = useState(0);
+  const order = useLoad(guid ? `order:${guid}:${version}` : null, () => getOrderInfo(guid));
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState('');
   const info = order.data?.order_info;
@@ -51,11 +53,14 @@ export default function ConfirmPage() {
           {info.payment_status === 'paid' ? (
             <p className="notice">Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link></p>
           ) : (
-            <p>
-              <button type="button" className="button button--big" disabled={paying} onClick={() => void pay()}>
-                {paying ? 'Переходим к оплате…' : 'Оплатить'}
-              </button>
-            </p>
+            <>
+              <GiftCardPayment guid={info.guid} onPaid={() => setVersion((v) => v + 1)} />
+              <p>
+                <button type="button" className="button button--big" disabled={paying} onClick={() => void pay()}>
+                  {paying ? 'Переходим к оплате…' : 'Оплатить'}
+                </button>
+              </p>
+            </>
           )}
           {payError && <p className="form-error" role="alert">{payError}</p>}
         </>
