@@ -7,6 +7,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server closes (a restart, a dropped database) must not crash the process: the
+  // pool drops it and opens another on the next query.
+  pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection closed: ${err.message}`));
   // Fail at start, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
