@@ -93,9 +93,9 @@ test('a visitor fills the basket, checks out with a promo code and courier deliv
   await expect(page.getByTestId('order-total')).toHaveText(toPay);
   await expect(page.getByTestId('basket-count')).toHaveText('0');
 
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Тестовая оплата' })).toBeVisible();
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
   await expect(page).toHaveURL(/\/basket\/success\?guid=/);
   const popup = page.getByRole('dialog', { name: 'Ваша заказ принят' });
   await expect(popup).toContainText('Менеджер магазина скоро позвонит');
