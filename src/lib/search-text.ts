@@ -47,11 +47,17 @@ export function fromTranslit(s: string): string {
   return out;
 }
 
+/** Latin spelling drops the soft sign: "kupalnik" means "купальник", so л before a consonant gets one. */
+export function withSoftSigns(cyrillic: string): string {
+  return cyrillic.replace(/л(?=[бвгджзклмнпрстфхцчшщ])/g, 'ль');
+}
+
 /** Every reading of a query worth trying, normalised; soft signs are dropped so transliteration matches. */
 export function queryVariants(query: string): string[] {
   const base = normalize(query);
   if (!base) return [];
-  const set = new Set([base, normalize(fromWrongLayout(query)), normalize(fromTranslit(query))]);
+  const translit = normalize(fromTranslit(query));
+  const set = new Set([base, normalize(fromWrongLayout(query)), translit, withSoftSigns(translit)]);
   return [...set].filter(Boolean);
 }
 

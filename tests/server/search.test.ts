@@ -64,6 +64,8 @@ describe.each(backends)('search on $name', (backend) => {
     const translit = await search('kupalnik');
     expect(translit.count).toBeGreaterThan(0);
     expect(translit.results.every((o) => o.name.toLowerCase().includes('купальник'))).toBe(true);
+    // A Latin plural, stemmed like the Russian one once its soft sign is back.
+    expect((await search('kupalniki')).count).toBe((await search('купальники')).count);
   });
 
   it('narrows results by the data filter, sorts them on request and pages them', async () => {
