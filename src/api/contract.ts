@@ -45,9 +45,8 @@ const jsonParam = <T, S>(struct: Struct<T, S>) =>
 
 const text = (lo: number, hi: number) => size(trimmed(string()), lo, hi);
 const email = () => size(trimmed(string()), 3, 254);
-const id = () => min(integer(), 1);
-/** A row id as the database holds it (int4): a larger number is refused, never sent to a query. */
-const rowId = () => min(max(integer(), 2_147_483_647), 1);
+/** A row id: a positive int4 (a larger number is a 400, never a failed query). */
+const id = () => min(max(integer(), 2_147_483_647), 1);
 
 export const Paged = <T, S>(item: Struct<T, S>) => type({ count: min(integer(), 0), results: array(item) });
 export type Paged<T> = { count: number; results: T[] };
@@ -350,11 +349,11 @@ export type City = Infer<typeof City>;
 export const CityList = array(City);
 export const RegionsQuery = object({ data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)) }))) });
 export const CitiesQuery = object({
-  data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)), region_id: optional(rowId()) }))),
+  data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)), region_id: optional(id()) }))),
 });
 
 export const DELIVERY_METHODS = ['courier', 'pickup'] as const;
-export const DeliveryCalcRequest = object({ city_id: rowId(), method: optional(enums(DELIVERY_METHODS)), sum: optional(min(integer(), 0)) });
+export const DeliveryCalcRequest = object({ city_id: id(), method: optional(enums(DELIVERY_METHODS)), sum: optional(min(integer(), 0)) });
 export const DeliveryOption = type({
   method: enums(DELIVERY_METHODS),
   name: string(),
@@ -363,7 +362,7 @@ export const DeliveryOption = type({
   days_max: integer(),
 });
 export const DeliveryCalcResponse = type({ options: array(DeliveryOption) });
-export const CheckDeliveryRequest = object({ city_id: rowId() });
+export const CheckDeliveryRequest = object({ city_id: id() });
 export const CheckDeliveryResponse = type({ courier: boolean(), pickup: boolean() });
 
 export const PromoCodeRequest = object({ code: text(1, 50), sum: optional(min(integer(), 0)) });
@@ -387,10 +386,10 @@ export const Buyer = object({ fio: text(1, 200), email: email(), phone: size(str
 export type Buyer = Infer<typeof Buyer>;
 export const OrderRequest = object({
   buyer: optional(Buyer),
-  region_id: rowId(),
-  city_id: rowId(),
+  region_id: id(),
+  city_id: id(),
   address: optional(text(0, 500)),
-  address_id: optional(rowId()),
+  address_id: optional(id()),
   delivery_method: enums(DELIVERY_METHODS),
   promo_code: optional(text(0, 50)),
   gift_card: optional(text(0, 50)),

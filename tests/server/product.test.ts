@@ -125,7 +125,7 @@ describe.each(backends)('product pages and saved offers on $name', (backend) => 
   });
 
   it('refuses a malformed saved-offers body with a Russian 400', async () => {
-    for (const payload of [{ ext_id: 'all' }, { ext_id: [1, 'x'] }, { ext_id: [0] }, {}]) {
+    for (const payload of [{ ext_id: 'all' }, { ext_id: [1, 'x'] }, { ext_id: [0] }, { ext_id: [2 ** 31] }, {}]) {
       const res = await postList(payload);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/«ext_id»|Неверный формат данных запроса/);
