@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
-// The shop's real SMTP delivery goes to a sink (tests/e2e/smtp-sink.ts) that writes each mail to this file.
+// The shop's real SMTP delivery goes to a sink (tests/support/smtp-sink.ts) that writes each mail to this file.
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_MAIL_FILE ??= path.join(process.env.E2E_DATA_DIR, 'mail.jsonl');
 

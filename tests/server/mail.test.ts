@@ -9,57 +9,18 @@ import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import type { OutgoingMail } from '../../server/repos/mail-outbox.ts';
 import { deliverMail, enqueueMail } from '../../server/services/mail.ts';
+import { startSmtpSink, type SunkMail } from '../support/smtp-sink.ts';
 import { backends, fakeDist, startApp } from './harness.ts';
 
 /** A loopback SMTP server that keeps what it is given. */
-function smtpSink(): Promise<{ port: number; mails: { to: string[]; data: string }[]; close(): Promise<void> }> {
-  const mails: { to: string[]; data: string }[] = [];
-  const server = net.createServer((socket) => {
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let data: string | null = null;
-    let to: string[] = [];
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 sink');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (data !== null) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          mails.push({ to, data: buffer.slice(0, end) });
-          buffer = buffer.slice(end + 5);
-          data = null;
-          to = [];
-          reply('250 queued');
-          continue;
-        }
-        const nl = buffer.indexOf('\r\n');
-        if (nl < 0) return;
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'RCPT') to.push(line.slice(8).trim().replace(/[<>]/g, ''));
-        if (verb === 'DATA') {
-          data = '';
-          reply('354 go on');
-        } else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('250 ok');
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: (server.address() as net.AddressInfo).port,
-        mails,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    ),
-  );
+async function smtpSink(): Promise<{ port: number; mails: SunkMail[]; close(): Promise<void> }> {
+  const mails: SunkMail[] = [];
+  const server = await startSmtpSink(0, (mail) => mails.push(mail));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    mails,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
 }
 
 const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {

@@ -1,6 +1,5 @@
-// A minimal SMTP server for the end-to-end run: the shop's real mail delivery (SMTP_URL) talks to it, and
-// each message it accepts is appended as one JSON line to a file the tests read. Loopback only.
-import { appendFileSync } from 'node:fs';
+// A minimal SMTP server on loopback for tests: the shop's real mail delivery (SMTP_URL) talks to it, and
+// each message it accepts is handed to onMail (the e2e run appends them to a file, server tests keep them).
 import net from 'node:net';
 
 export interface SunkMail {
@@ -9,7 +8,8 @@ export interface SunkMail {
   data: string;
 }
 
-export function startSmtpSink(port: number, file: string): Promise<net.Server> {
+/** Listens on 127.0.0.1:port (0: any free port; read it from server.address()). */
+export function startSmtpSink(port: number, onMail: (mail: SunkMail) => void): Promise<net.Server> {
   const server = net.createServer((socket) => {
     socket.setEncoding('utf8');
     let buffer = '';
@@ -26,7 +26,7 @@ export function startSmtpSink(port: number, file: string): Promise<net.Server> {
           mail.data = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          appendFileSync(file, `${JSON.stringify(mail)}\n`);
+          onMail(mail);
           mail = { from: '', to: [], data: '' };
           reply('250 OK: queued');
           continue;
@@ -38,7 +38,7 @@ export function startSmtpSink(port: number, file: string): Promise<net.Server> {
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 shop-e2e');
         else if (verb === 'MAIL') (mail.from = line.slice(10).trim()), reply('250 OK');
-        else if (verb === 'RCPT') mail.to.push(line.slice(8).trim()), reply('250 OK');
+        else if (verb === 'RCPT') mail.to.push(line.slice(8).trim().replace(/[<>]/g, '')), reply('250 OK');
         else if (verb === 'DATA') (inData = true), reply('354 End data with <CR><LF>.<CR><LF>');
         else if (verb === 'QUIT') reply('221 Bye'), socket.end();
         else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
