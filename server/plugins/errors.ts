@@ -18,7 +18,11 @@ export const MESSAGES = {
   badMediaType: 'Неподдерживаемый тип данных запроса',
 } as const;
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Installs the Russian error answers on app (or on a plugin's scope); `body` shapes a 4xx answer. */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  body: (message: string) => object = (message) => ({ message }),
+): void {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     const status = err.statusCode ?? 500;
     if (status >= 500) {
@@ -33,6 +37,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       else if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = MESSAGES.badMediaType;
       else message = MESSAGES.badJson;
     }
-    return reply.code(status).send({ message });
+    return reply.code(status).send(body(message));
   });
 }
