@@ -10,16 +10,20 @@ export interface WantedLine {
   quantity: number;
 }
 
-/** A line priced and described from the catalogue now (never from the client). */
-export interface PricedLine extends WantedLine {
+/** How an order line reads: the snapshot kept in order_items, and what pricing a basket line yields. */
+interface LineDescription {
   ext_id: string;
-  product_id: number | null;
   name: string;
   brand: string;
   size: string;
   color: string;
   image: string;
   price: number;
+}
+
+/** A line priced and described from the catalogue now (never from the client). */
+export interface PricedLine extends WantedLine, LineDescription {
+  product_id: number | null;
   active: boolean;
   /** null for a certificate. */
   stock: number | null;
@@ -186,15 +190,8 @@ export async function orderById(db: Queryable, id: number, lock = false): Promis
   return row ?? null;
 }
 
-export interface OrderItemRow {
+export interface OrderItemRow extends LineDescription {
   gift_certificate_id: number | null;
-  ext_id: string;
-  name: string;
-  brand: string;
-  size: string;
-  color: string;
-  image: string;
-  price: number;
   quantity: number;
 }
 

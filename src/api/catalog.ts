@@ -1,12 +1,10 @@
-// Calls of the catalogue: categories, brands, colours, offer lists, filters, search, landing pages and
-// product pages (spec §7).
+// Calls of the catalogue: the menu's categories and brands, offer lists, filters, search, landing pages
+// and product pages (spec §7).
 import {
   BrandDetail,
   BrandList,
   CategoryDetail,
-  CategoryList,
   CategoryPreviewList,
-  ColorList,
   Filters,
   LandingPage,
   OfferPage,
@@ -17,10 +15,8 @@ import {
 } from './contract.ts';
 import { request } from './client.ts';
 
-export const getCategories = () => request('/v1/categories', CategoryList);
 export const getPreviewCategories = () => request('/v1/preview_category/', CategoryPreviewList);
 export const getBrands = () => request('/v1/brands', BrandList);
-export const getColors = () => request('/v1/color', ColorList);
 
 /** Path segments are encoded one by one: a category path keeps its slashes. */
 const segments = (path: string) => path.split('/').map(encodeURIComponent).join('/');

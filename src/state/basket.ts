@@ -24,7 +24,6 @@ export const basket = proxy({
   giftCardExtId: null as string | null,
   // server state and the outbox
   cart: [] as BasketItem[],
-  cartLoaded: false,
   queue: [] as Mutation[],
   notices: [] as Notice[],
   dropdownOpen: false,

@@ -53,7 +53,6 @@ async function setConfirmedCart(cart: BasketItem[]): Promise<void> {
   // Stored as a plain copy: a store's proxy cannot be cloned into IndexedDB.
   const plain = JSON.parse(JSON.stringify(cart)) as BasketItem[];
   basket.cart = cart;
-  basket.cartLoaded = true;
   await saveCartSnapshot(plain).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
 }
 
@@ -129,7 +128,6 @@ export async function refreshCart(): Promise<void> {
 /** App start: show what is stored, join the other tabs, send what waits, and fetch the basket. */
 export async function startOutbox(): Promise<void> {
   await syncFromStorage();
-  basket.cartLoaded = basket.cart.length > 0;
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(BASKET_CHANNEL);
     channel.onmessage = () => void syncFromStorage();
