@@ -7,8 +7,10 @@ import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import mailDelivery from './plugins/mail-delivery.ts';
-import { registerHttpHardening } from './plugins/security.ts';
+import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
+import contentRoutes from './routes/content.ts';
+import crawlerRoutes from './routes/crawlers.ts';
 import catalogRoutes from './routes/catalog.ts';
 import frameRoutes from './routes/frame.ts';
 import listingRoutes from './routes/listings.ts';
@@ -27,7 +29,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
   app.decorate('config', config);
@@ -36,7 +38,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
 
   registerErrorHandling(app);
   redirectTrailingSlash(app);
-  await registerHttpHardening(app);
+  await registerHttpHardening(app, thirdPartyOrigins(config));
   await app.register(cookie);
 
   await app.register(
@@ -46,6 +48,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
       });
       await api.register(frameRoutes);
+      await api.register(contentRoutes);
       await api.register(catalogRoutes);
       await api.register(listingRoutes);
       await api.register(productRoutes);
@@ -56,6 +59,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   await app.register(mediaRoutes);
   await app.register(mailDelivery);
   await app.register(housekeeping);
-  await serveApp(app, config.distDir);
+  await app.register(crawlerRoutes, { publicUrl: config.publicUrl });
+  await serveApp(app, config.distDir, config.publicUrl);
   return app;
 }

@@ -15,6 +15,70 @@ export interface Config {
   /** The shop's public address, used in mailed links. */
   publicUrl: string;
   logLevel: string;
+  /** Social login providers (spec §7), each enabled when its client id and secret are set. */
+  social: SocialConfig;
+  /** Yandex Metrika counter number: the analytics counter loads (after cookie consent) only when set. */
+  analyticsCounterId?: string;
+  /** Script URL of the delivery widget (pickup point map): loaded on the delivery page only when set. */
+  deliveryWidgetUrl?: string;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client's address (the rate limits count per
+   * address): Fastify's trustProxy, from TRUST_PROXY ('true', 'false', or addresses, CIDRs and the
+   * presets loopback, linklocal, uniquelocal). By default proxies on this host and private networks.
+   */
+  trustProxy: boolean | string;
+}
+
+export interface OAuthProviderConfig {
+  clientId?: string;
+  clientSecret?: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userUrl: string;
+}
+
+export interface SocialConfig {
+  'vk-oauth2': OAuthProviderConfig;
+  facebook: OAuthProviderConfig;
+}
+
+/** The real endpoints; VK_* / FACEBOOK_* env (…_AUTHORIZE_URL, …_TOKEN_URL, …_USER_URL) point elsewhere (tests). */
+const SOCIAL_DEFAULTS: Record<keyof SocialConfig, { env: string; authorizeUrl: string; tokenUrl: string; userUrl: string }> = {
+  'vk-oauth2': {
+    env: 'VK',
+    authorizeUrl: 'https://oauth.vk.com/authorize',
+    tokenUrl: 'https://oauth.vk.com/access_token',
+    userUrl: 'https://api.vk.com/method/users.get',
+  },
+  facebook: {
+    env: 'FACEBOOK',
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userUrl: 'https://graph.facebook.com/v19.0/me',
+  },
+};
+
+function readSocial(env: NodeJS.ProcessEnv): SocialConfig {
+  const one = (name: keyof SocialConfig): OAuthProviderConfig => {
+    const d = SOCIAL_DEFAULTS[name];
+    return {
+      clientId: env[`${d.env}_CLIENT_ID`] || undefined,
+      clientSecret: env[`${d.env}_CLIENT_SECRET`] || undefined,
+      authorizeUrl: env[`${d.env}_AUTHORIZE_URL`] || d.authorizeUrl,
+      tokenUrl: env[`${d.env}_TOKEN_URL`] || d.tokenUrl,
+      userUrl: env[`${d.env}_USER_URL`] || d.userUrl,
+    };
+  };
+  return { 'vk-oauth2': one('vk-oauth2'), facebook: one('facebook') };
+}
+
+export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+
+function trustProxyOf(raw: string | undefined): boolean | string {
+  const v = raw?.trim();
+  if (!v) return DEFAULT_TRUST_PROXY;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return v;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,5 +93,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    social: readSocial(env),
+    analyticsCounterId: /^\d{1,12}$/.test(env.ANALYTICS_COUNTER_ID ?? '') ? env.ANALYTICS_COUNTER_ID : undefined,
+    deliveryWidgetUrl: /^https:\/\/[^\s"']+$/.test(env.DELIVERY_WIDGET_URL ?? '') ? env.DELIVERY_WIDGET_URL : undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

@@ -27,6 +27,8 @@ export function registerErrorHandling(
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
+      // An HttpError of 5xx is one we meant (e.g. 502 when a provider does not answer): its Russian text stays.
+      if (err instanceof HttpError) return reply.code(status).send(body(err.message));
       return reply.code(500).send({ message: MESSAGES.server });
     }
     let message = err.message;

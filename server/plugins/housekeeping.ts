@@ -1,24 +1,14 @@
-// Housekeeping of rows that only matter for a while: stored Idempotency-Key answers older than 30 days (an
-// offline basket replays within that) are dropped once an hour. Stopped when the app closes.
+// Runs housekeeping (services/housekeeping.ts: unpaid orders past their time cancelled, rows of no more use
+// dropped) once an hour, one run at a time (every.ts), and logs what it did. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
-import { dropOldAnswers } from '../repos/idempotency.ts';
+import { runHousekeeping } from '../services/housekeeping.ts';
+import { runEvery } from './every.ts';
 
-export const KEEP_ANSWERS_DAYS = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
 export default async function housekeeping(app: FastifyInstance, opts: { intervalMs?: number } = {}): Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = dropOldAnswers(app.db, KEEP_ANSWERS_DAYS)
-      .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, opts.intervalMs ?? HOUR_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  runEvery(app, opts.intervalMs ?? HOUR_MS, 'housekeeping', async () => {
+    const done = await runHousekeeping(app.db);
+    if (Object.values(done).some((n) => n > 0)) app.log.info({ housekeeping: done }, 'housekeeping done');
   });
 }

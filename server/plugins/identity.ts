@@ -1,9 +1,9 @@
 // Who is asking, for the shop's private calls: the signed-in user (`Authorization: Token <key>` or the
 // `token` cookie, a key in auth_tokens that is not revoked) or else a visitor known by the HttpOnly `basket`
 // cookie (160 random bits, a year), issued on the first basket or order call without a token.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userIdByToken } from '../repos/identity.ts';
+import { newToken } from '../services/passwords.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +22,8 @@ export type Shopper = { userId: number; visitorKey: null } | { userId: null; vis
 /** The namespace of a shopper's idempotency keys: "user:12" or "visitor:<key>". */
 export const scopeOf = (s: Shopper): string => (s.userId !== null ? `user:${s.userId}` : `visitor:${s.visitorKey}`);
 
-function tokenOf(req: FastifyRequest): string | null {
+/** The token the request was sent with (header or cookie), when it looks like one. */
+export function tokenOf(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   const m = typeof header === 'string' ? /^Token\s+(\S+)$/i.exec(header.trim()) : null;
   const key = m?.[1] ?? req.cookies?.token ?? null;
@@ -55,7 +56,7 @@ export function knownShopper(req: FastifyRequest): Shopper | null {
 export function shopper(req: FastifyRequest, reply: FastifyReply): Shopper {
   const known = knownShopper(req);
   if (known) return known;
-  const key = randomBytes(20).toString('hex');
+  const key = newToken();
   reply.setCookie(VISITOR_COOKIE, key, {
     path: '/',
     httpOnly: true,

@@ -1,9 +1,10 @@
 // The mail delivery loop: every few seconds one pass over the outbox (services/mail.ts). With SMTP_URL the
 // messages go out through nodemailer; without it each is logged with its links and marked sent. Started
-// with the app, stopped (and its pass awaited) when the app closes.
+// with the app, stopped (and its pass awaited) when the app closes (every.ts).
 import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { deliverMail, linksIn, type MailSender } from '../services/mail.ts';
+import { runEvery } from './every.ts';
 
 export const MAIL_INTERVAL_MS = 3000;
 
@@ -28,23 +29,6 @@ function senderFor(app: FastifyInstance): MailSender {
 
 /** A plugin of its own, so its onClose runs before the app's (which closes the database). */
 export default async function mailDelivery(app: FastifyInstance, opts: { intervalMs?: number } = {}): Promise<void> {
-  const intervalMs = opts.intervalMs ?? MAIL_INTERVAL_MS;
   const sender = senderFor(app);
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = deliverMail(app.db, sender)
-      .catch((err: unknown) => app.log.error({ err }, 'mail delivery pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
+  runEvery(app, opts.intervalMs ?? MAIL_INTERVAL_MS, 'mail delivery pass', () => deliverMail(app.db, sender));
 }

@@ -1,11 +1,15 @@
 // Serves the built app: hashed assets cached for a year, index.html / sw.js / the manifest never cached,
-// the SPA's HTML for every app route (404 status for paths no route matches), and the 301 that drops a
-// trailing slash (spec §2), everywhere but / and the API.
+// the SPA's HTML for every app route with the page's head already filled in for crawlers and link previews
+// (404 status for paths no route matches and for products, categories, brands or posts the shop does not
+// have), and the 301 that drops a trailing slash (spec §2), everywhere but / and the API.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../src/lib/routes.ts';
+import { SHOP_NAME } from '../../src/lib/titles.ts';
+import { withHead } from '../services/head-html.ts';
+import { pageHead } from '../services/page-head.ts';
 import { MESSAGES } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,7 +31,7 @@ export function splitUrl(url: string): [string, string] {
   return q < 0 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
 }
 
-export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveApp(app: FastifyInstance, distDir: string, publicUrl: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   // Re-read when a new build replaces it, so a running server never hands out the old build's asset names.
   let cached: { mtimeMs: number; html: string } | null = null;
@@ -52,7 +56,18 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     app.log.warn(`no built app in ${distDir}: serving the API only (run "npm run build")`);
   }
 
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+  /** The page's HTML and status; with the database unreachable, the bare HTML and the route table's status. */
+  const renderPage = async (html: string, pathname: string): Promise<[number, string]> => {
+    try {
+      const head = await pageHead(app.db, pathname, publicUrl);
+      return [head.status, withHead(html, head, SHOP_NAME)];
+    } catch (err) {
+      app.log.error({ err }, 'page head not rendered');
+      return [matchRoute(pathname) ? 200 : 404, html];
+    }
+  };
+
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const [pathname] = splitUrl(req.url);
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -61,8 +76,8 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
       !/\.[a-z0-9]{1,8}$/i.test(pathname);
     const html = wantsPage ? indexHtml() : null;
     if (!html) return reply.code(404).send({ message: MESSAGES.notFound });
-    const status = matchRoute(pathname) ? 200 : 404;
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+    const [status, page] = await renderPage(html, pathname);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(page);
   };
   app.get('/', sendPage);
   app.setNotFoundHandler(sendPage);

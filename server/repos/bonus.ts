@@ -19,3 +19,23 @@ export async function addLedgerEntry(
     [e.userId, e.orderId, e.kind, e.amount, e.expiresAt ?? null],
   );
 }
+
+export interface LedgerRow {
+  id: number;
+  kind: 'accrual' | 'spend' | 'expire' | 'welcome';
+  amount: number;
+  created_at: Date | string;
+  expires_at: Date | string | null;
+  order_number: string | null;
+}
+
+/** The user's ledger as the account page lists it: newest first, with the number of each entry's order. */
+export function ledgerRows(db: Queryable, userId: number): Promise<LedgerRow[]> {
+  return db.query<LedgerRow>(
+    `select b.id, b.kind, b.amount, b.created_at, b.expires_at, o.number as order_number
+       from bonus_ledger b left join orders o on o.id = b.order_id
+      where b.user_id = $1
+      order by b.created_at desc, b.id desc`,
+    [userId],
+  );
+}

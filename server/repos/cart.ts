@@ -179,14 +179,22 @@ export async function insertLine(tx: Queryable, cartId: number, s: Sellable, qua
 
 export async function setLineQuantity(tx: Queryable, cartId: number, itemUuid: string, quantity: number): Promise<void> {
   await tx.query('update cart_items set quantity = $3 where cart_id = $1 and item_uuid = $2::uuid', [cartId, itemUuid, quantity]);
+  await touchCart(tx, cartId);
 }
 
 export async function deleteLine(tx: Queryable, cartId: number, itemUuid: string): Promise<void> {
   await tx.query('delete from cart_items where cart_id = $1 and item_uuid = $2::uuid', [cartId, itemUuid]);
+  await touchCart(tx, cartId);
 }
 
 export async function deleteLines(tx: Queryable, cartId: number): Promise<void> {
   await tx.query('delete from cart_items where cart_id = $1', [cartId]);
+  await touchCart(tx, cartId);
+}
+
+/** Every change of a cart marks it as used (housekeeping drops visitors' carts idle for long). */
+async function touchCart(tx: Queryable, cartId: number): Promise<void> {
+  await tx.query('update carts set updated_at = now() where id = $1', [cartId]);
 }
 
 export async function deleteCart(tx: Queryable, cartId: number): Promise<void> {

@@ -43,3 +43,13 @@ export async function dropOldAnswers(db: Queryable, days: number): Promise<numbe
   );
   return rows.length;
 }
+
+/** At login: the visitor's stored answers become the user's, except keys the user already has. */
+export async function moveAnswers(tx: Queryable, fromScope: string, toScope: string): Promise<void> {
+  await tx.query(
+    `update idempotency_keys k set scope = $2
+      where k.scope = $1 and not exists (select 1 from idempotency_keys u where u.scope = $2 and u.key = k.key)`,
+    [fromScope, toScope],
+  );
+  await tx.query('delete from idempotency_keys where scope = $1', [fromScope]);
+}

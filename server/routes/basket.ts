@@ -8,7 +8,7 @@ import type { Queryable } from '../db/driver.ts';
 import { cartError, registerBasketAnswers } from '../plugins/basket-answers.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { scopeOf, shopper, type Shopper } from '../plugins/identity.ts';
+import { shopper, type Shopper } from '../plugins/identity.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';
 import {
   BASKET_MESSAGES,
@@ -18,8 +18,7 @@ import {
   removeFromBasket,
   setBasketQuantity,
 } from '../services/basket.ts';
-import { idempotencyKeyOf, runIdempotent } from '../services/idempotency.ts';
-import { splitUrl } from '../plugins/web.ts';
+import { idempotentCall } from '../services/idempotency.ts';
 
 const success = (cart: BasketItem[]) => ({ status: 'success' as const, cart });
 
@@ -40,21 +39,11 @@ export default async function basketRoutes(app: FastifyInstance): Promise<void> 
     reply: FastifyReply,
     change: (tx: Queryable, who: Shopper) => Promise<BasketItem[]>,
   ) {
-    const key = idempotencyKeyOf(req);
-    const who = shopper(req, reply);
-    const result = await runIdempotent(
-      app.db,
-      {
-        scope: scopeOf(who),
-        key,
-        method: req.method,
-        path: splitUrl(req.url)[0],
-        errorBody: (err) => cartError(err.message),
-      },
-      async (tx) => ({ status: 200, body: answer(success(await change(tx, who)), CartSuccess) }),
-    );
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.code(result.status).send(answer(result.body as CartResponse, CartResponse));
+    const result = await idempotentCall(app.db, req, reply, (err) => cartError(err.message), async (tx, who) => ({
+      status: 200,
+      body: answer(success(await change(tx, who)), CartSuccess),
+    }));
+    return reply.send(answer(result.body as CartResponse, CartResponse));
   }
 
   app.get('/v2/cart/', async (req, reply) => {

@@ -15,12 +15,11 @@ import {
 } from '../../src/api/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { scopeOf, shopper } from '../plugins/identity.ts';
-import { splitUrl } from '../plugins/web.ts';
 import { cardByCode, findCertificate, listCertificates } from '../repos/gift.ts';
 import { orderByGuid } from '../repos/orders.ts';
 import { CARD_MESSAGES, normalizeCardCode, payFromCard, usableCard } from '../services/gift-cards.ts';
-import { idempotencyKeyOf, runIdempotent } from '../services/idempotency.ts';
+import { idempotentCall } from '../services/idempotency.ts';
+import { LIMITS, spendAttempt } from '../services/rate-limit.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Сертификат не найден';
 
@@ -36,6 +35,7 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/v1/check_card/', async (req, reply) => {
     const { code } = parse(req.body, CheckCardRequest);
+    await spendAttempt(app.db, [[LIMITS.checkCardPerAddress, req.ip]]);
     const card = usableCard(await cardByCode(app.db, normalizeCardCode(code)));
     reply.header('cache-control', 'no-store');
     return answer({ code: card.code, balance: card.balance, expires_at: new Date(card.expires_at).toISOString() }, CheckCardResponse);
@@ -43,21 +43,13 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/v1/giftcardpayment/', async (req, reply) => {
     const body = parse(req.body, GiftCardPaymentRequest);
-    const key = idempotencyKeyOf(req);
-    const who = shopper(req, reply);
     reply.header('cache-control', 'no-store');
-    const result = await runIdempotent(
-      app.db,
-      { scope: scopeOf(who), key, method: req.method, path: splitUrl(req.url)[0], errorBody: (err) => ({ message: err.message }) },
-      async (tx) => {
-        const order = await orderByGuid(tx, body.guid, true);
-        if (!order) throw new HttpError(404, CARD_MESSAGES.orderNotFound);
-        const paid = await payFromCard(tx, order, body.code, app.config.publicUrl);
-        return { status: 200, body: answer({ ...paid, total: order.total }, GiftCardPaymentResponse) };
-      },
-    );
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    reply.code(result.status);
+    const result = await idempotentCall(app.db, req, reply, (err) => ({ message: err.message }), async (tx) => {
+      const order = await orderByGuid(tx, body.guid, true);
+      if (!order) throw new HttpError(404, CARD_MESSAGES.orderNotFound);
+      const paid = await payFromCard(tx, order, body.code, app.config.publicUrl);
+      return { status: 200, body: answer({ ...paid, total: order.total }, GiftCardPaymentResponse) };
+    });
     return result.status < 300
       ? answer(result.body as Infer<typeof GiftCardPaymentResponse>, GiftCardPaymentResponse)
       : answer(result.body as ErrorBody, ErrorBody);

@@ -6,11 +6,9 @@ import type { Infer } from 'superstruct';
 import { ErrorBody, OrderCreated, OrderGuidRequest, OrderInfoResponse, OrderRequest } from '../../src/api/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { scopeOf, shopper } from '../plugins/identity.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';
-import { splitUrl } from '../plugins/web.ts';
 import { orderByGuid } from '../repos/orders.ts';
-import { idempotencyKeyOf, runIdempotent } from '../services/idempotency.ts';
+import { idempotentCall } from '../services/idempotency.ts';
 import { orderInfo } from '../services/order-info.ts';
 import { placeOrder } from '../services/orders.ts';
 import { PAYMENT_MESSAGES } from '../services/payments.ts';
@@ -20,18 +18,10 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   const place = (allowItems: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const input = parse(req.body, OrderRequest);
-    const key = idempotencyKeyOf(req);
-    const who = shopper(req, reply);
-    const result = await runIdempotent(
-      app.db,
-      { scope: scopeOf(who), key, method: req.method, path: splitUrl(req.url)[0], errorBody: (err) => ({ message: err.message }) },
-      async (tx) => {
-        const placed = await placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, input, { allowItems });
-        return { status: 200, body: answer(placed, OrderCreated) };
-      },
-    );
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    reply.code(result.status);
+    const result = await idempotentCall(app.db, req, reply, (err) => ({ message: err.message }), async (tx, who) => {
+      const placed = await placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, input, { allowItems });
+      return { status: 200, body: answer(placed, OrderCreated) };
+    });
     return result.status < 300 ? answer(result.body as Infer<typeof OrderCreated>, OrderCreated) : answer(result.body as ErrorBody, ErrorBody);
   };
 

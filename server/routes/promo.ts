@@ -1,7 +1,8 @@
 // API of discounts (spec §7): a promo code checked against a sum (the shopper's basket goods when the
-// basket has lines, else the sum sent), and the signed-in shopper's bonus points with the programme's rules.
+// basket has lines, else the sum sent), limited per address against guessing codes (429), the signed-in
+// shopper's bonus points with the programme's rules, and the rules alone for anyone (/rules-discount).
 import type { FastifyInstance } from 'fastify';
-import { BonusInfo, PromoCodeRequest, PromoCodeResponse } from '../../src/api/contract.ts';
+import { BonusInfo, BonusRules, PromoCodeRequest, PromoCodeResponse } from '../../src/api/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { knownShopper } from '../plugins/identity.ts';
@@ -11,14 +12,23 @@ import { findPromo } from '../repos/promo.ts';
 import { basketSums } from '../services/basket.ts';
 import { BONUS_RULES, bonusBalance } from '../services/bonus-rules.ts';
 import { evaluatePromo, normalizeCode } from '../services/promo-rules.ts';
+import { LIMITS, spendAttempt } from '../services/rate-limit.ts';
 
 export const SIGN_IN_NEEDED = 'Войдите, чтобы пользоваться бонусной программой';
+
+/** The programme's rules as both bonus calls answer them. */
+const RULES = {
+  accrual_percent: BONUS_RULES.accrualPercent,
+  max_share_percent: BONUS_RULES.maxSharePercent,
+  lifetime_days: BONUS_RULES.lifetimeDays,
+};
 
 export default async function promoRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
 
   app.post('/v1/promo_code/', async (req) => {
     const body = parse(req.body, PromoCodeRequest);
+    await spendAttempt(app.db, [[LIMITS.promoPerAddress, req.ip]]);
     const basket = await basketSums(app.db, knownShopper(req));
     const sum = basket.lines ? basket.goods : (body.sum ?? 0);
     const verdict = evaluatePromo(await findPromo(app.db, normalizeCode(body.code)), sum);
@@ -28,14 +38,8 @@ export default async function promoRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/v1/bonus/', async (req) => {
     if (req.userId === null) throw new HttpError(401, SIGN_IN_NEEDED);
-    return answer(
-      {
-        balance: bonusBalance(await ledgerOf(app.db, req.userId)),
-        accrual_percent: BONUS_RULES.accrualPercent,
-        max_share_percent: BONUS_RULES.maxSharePercent,
-        lifetime_days: BONUS_RULES.lifetimeDays,
-      },
-      BonusInfo,
-    );
+    return answer({ balance: bonusBalance(await ledgerOf(app.db, req.userId)), ...RULES }, BonusInfo);
   });
+
+  app.get('/v1/bonus/rules/', async () => answer(RULES, BonusRules));
 }

@@ -49,15 +49,19 @@ export async function readBasket(db: Queryable, owner: CartOwner | null): Promis
   return cartId === null ? [] : basketItems(db, cartId);
 }
 
-/** The basket's sums: everything, and the goods alone (certificates are not discounted). */
-export async function basketSums(db: Queryable, owner: CartOwner | null): Promise<{ items: number; goods: number; lines: number }> {
-  const cartId = owner ? await findCartId(db, owner) : null;
-  const lines = cartId === null ? [] : await cartLines(db, cartId);
+/** The sums of priced lines: everything, and the goods alone (certificates are not discounted). */
+export function lineSums(lines: readonly { price: number; quantity: number; variant_id: number | null }[]): { items: number; goods: number } {
   return {
     items: lines.reduce((s, l) => s + l.price * l.quantity, 0),
     goods: lines.reduce((s, l) => s + (l.variant_id !== null ? l.price * l.quantity : 0), 0),
-    lines: lines.length,
   };
+}
+
+/** The basket's sums (lineSums) and its number of lines. */
+export async function basketSums(db: Queryable, owner: CartOwner | null): Promise<{ items: number; goods: number; lines: number }> {
+  const cartId = owner ? await findCartId(db, owner) : null;
+  const lines = cartId === null ? [] : await cartLines(db, cartId);
+  return { ...lineSums(lines), lines: lines.length };
 }
 
 export async function addToBasket(tx: Queryable, owner: CartOwner, extId: string, quantity: number): Promise<BasketItem[]> {

@@ -15,6 +15,7 @@ export const CARD_MESSAGES = {
   certificates: 'Подарочной картой нельзя оплатить подарочные сертификаты',
   orderNotFound: 'Заказ не найден',
   orderPaid: 'Заказ уже оплачен',
+  orderCancelled: 'Заказ отменён: он не был оплачен вовремя',
 } as const;
 
 export const normalizeCardCode = (code: string) => code.trim().toUpperCase();
@@ -39,6 +40,7 @@ export interface CardPayment {
 
 /** Pays the (locked) order from the card with this code, as much as the card and the rules allow. */
 export async function payFromCard(tx: Queryable, order: OrderRow, code: string, publicUrl: string): Promise<CardPayment> {
+  if (order.status === 'cancelled') throw new HttpError(409, CARD_MESSAGES.orderCancelled);
   if (order.payment_status === 'paid' || dueOf(order) === 0) throw new HttpError(409, CARD_MESSAGES.orderPaid);
   const card = usableCard(await cardByCode(tx, normalizeCardCode(code), true));
   const items = await orderItems(tx, order.id);

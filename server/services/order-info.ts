@@ -5,7 +5,8 @@ import type { Queryable } from '../db/driver.ts';
 import { orderHistory, orderItems, type OrderRow } from '../repos/orders.ts';
 import { dueOf } from './gift-cards.ts';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** A timestamp as the API answers it. */
+export const iso = (d: Date | string) => new Date(d).toISOString();
 
 export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> {
   const [items, history] = await Promise.all([orderItems(db, o.id), orderHistory(db, o.id)]);

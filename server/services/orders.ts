@@ -12,7 +12,6 @@ import type { Shopper } from '../plugins/identity.ts';
 import { ledgerOf, addLedgerEntry } from '../repos/bonus.ts';
 import { cartLines, deleteLines, findCartId } from '../repos/cart.ts';
 import { cityPlace } from '../repos/geo.ts';
-import { userContact } from '../repos/identity.ts';
 import {
   addStatus,
   insertOrder,
@@ -28,7 +27,9 @@ import {
   type WantedLine,
 } from '../repos/orders.ts';
 import { countPromoUse, findPromo } from '../repos/promo.ts';
-import { BASKET_MESSAGES, LINE_LIMIT } from './basket.ts';
+import { userProfile } from '../repos/users.ts';
+import { fullName } from './account-rules.ts';
+import { BASKET_MESSAGES, LINE_LIMIT, lineSums } from './basket.ts';
 import { bonusBalance, pointsToSpend } from './bonus-rules.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
 import { dueOf, payFromCard } from './gift-cards.ts';
@@ -74,10 +75,9 @@ async function buyerOf(tx: Queryable, who: Shopper, input: OrderInput) {
   let email = given?.email.trim().toLowerCase() ?? '';
   let phone = given ? cleanPhone(given.phone) : '';
   if (who.userId !== null) {
-    const user = await userContact(tx, who.userId);
+    const user = await userProfile(tx, who.userId);
     if (user) {
-      const name = [user.last_name, user.first_name, user.second_name].filter(Boolean).join(' ');
-      fio = name || fio;
+      fio = fullName(user) || fio;
       email = user.email ?? email;
       phone = user.phone ?? phone;
     }
@@ -137,8 +137,7 @@ export async function placeOrder(
 
   const lines = await lockAndPrice(tx, wanted);
   checkLines(lines, wanted.length);
-  const itemsSum = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-  const goodsSum = lines.reduce((s, l) => s + (l.variant_id !== null ? l.price * l.quantity : 0), 0);
+  const { items: itemsSum, goods: goodsSum } = lineSums(lines);
 
   let promoCode: string | null = null;
   let promoDiscount = 0;

@@ -1,5 +1,5 @@
 // Payments behind a small interface (DESIGN.md): a provider turns a payment row into the address the buyer
-// pays at. The built-in test provider's address is its own page (routes/test-payment.ts). Starting a payment
+// pays at. The built-in test provider's address is its own page (routes/payments.ts). Starting a payment
 // and settling one (paid or cancelled) are provider-neutral and run in the caller's transaction.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
@@ -24,9 +24,14 @@ export const testPaymentProvider: PaymentProvider = {
   paymentUrl: (p) => `${TEST_PAYMENT_PATH}/${p.external_id}`,
 };
 
+/** A payment's external id: 128 random bits, hex. */
+const newExternalId = () => randomBytes(16).toString('hex');
+const EXTERNAL_ID = /^[0-9a-f]{32}$/;
+
 export const PAYMENT_MESSAGES = {
   orderNotFound: CARD_MESSAGES.orderNotFound,
   paid: CARD_MESSAGES.orderPaid,
+  cancelled: CARD_MESSAGES.orderCancelled,
   paymentNotFound: 'Платёж не найден',
 } as const;
 
@@ -34,11 +39,12 @@ export const PAYMENT_MESSAGES = {
 export async function startPayment(tx: Queryable, provider: PaymentProvider, guid: string): Promise<{ payment_url: string }> {
   const order = await orderByGuid(tx, guid, true);
   if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+  if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
   const due = dueOf(order);
   if (order.payment_status === 'paid' || due === 0) throw new HttpError(409, PAYMENT_MESSAGES.paid);
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
-    (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: randomBytes(16).toString('hex') }));
+    (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
   return { payment_url: provider.paymentUrl(payment) };
 }
 
@@ -48,14 +54,14 @@ export interface PaymentView {
 }
 
 export async function viewPayment(db: Queryable, externalId: string): Promise<PaymentView | null> {
-  const payment = /^[0-9a-f]{32}$/.test(externalId) ? await paymentByExternalId(db, externalId) : null;
+  const payment = EXTERNAL_ID.test(externalId) ? await paymentByExternalId(db, externalId) : null;
   const order = payment ? await orderById(db, payment.order_id) : null;
   return payment && order ? { payment, order } : null;
 }
 
 /** Locks the payment's order, then the payment (the order comes first everywhere). */
 async function lockPayment(tx: Queryable, externalId: string): Promise<PaymentView> {
-  const found = /^[0-9a-f]{32}$/.test(externalId) ? await paymentByExternalId(tx, externalId) : null;
+  const found = EXTERNAL_ID.test(externalId) ? await paymentByExternalId(tx, externalId) : null;
   if (!found) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
   const order = (await orderById(tx, found.order_id, true))!;
   const payment = (await paymentByExternalId(tx, externalId, true))!;

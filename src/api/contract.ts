@@ -46,7 +46,9 @@ const jsonParam = <T, S>(struct: Struct<T, S>) =>
 const text = (lo: number, hi: number) => size(trimmed(string()), lo, hi);
 const email = () => size(trimmed(string()), 3, 254);
 /** A row id: a positive int4 (a larger number is a 400, never a failed query). */
-const id = () => min(max(integer(), 2_147_483_647), 1);
+/** The largest row id (int4): a larger one is refused before any query. */
+export const MAX_ID = 2_147_483_647;
+const id = () => min(max(integer(), MAX_ID), 1);
 
 export const Paged = <T, S>(item: Struct<T, S>) => type({ count: min(integer(), 0), results: array(item) });
 export type Paged<T> = { count: number; results: T[] };
@@ -74,6 +76,10 @@ export const Organization = type({
   link_whatsapp: string(),
 });
 export type Organization = Infer<typeof Organization>;
+
+/** GET /v1/integrations: the third-party scripts this shop is configured with (null: not used). */
+export const Integrations = type({ analytics_counter_id: nullable(string()), analytics_script_url: string(), delivery_widget_url: nullable(string()) });
+export type Integrations = Infer<typeof Integrations>;
 
 export const Banner = type({ id: integer(), title: string(), subtitle: string(), image: string(), link: string() });
 export type Banner = Infer<typeof Banner>;
@@ -228,7 +234,7 @@ export type Variant = Infer<typeof Variant>;
 export const ProductOfferQuery = object({
   categoryPath: size(string(), 1, 300),
   slug: optional(size(string(), 0, 300)),
-  pk: queryInt(1, 2_147_483_647),
+  pk: queryInt(1, MAX_ID),
 });
 export const ProductOffer = type({
   offer: Offer,
@@ -292,8 +298,12 @@ export const User = type({
   last_name: string(),
   second_name: string(),
   full_name: string(),
+  /** Whether the user's e-mail gets the mailing (/send). */
+  subscribed: boolean(),
 });
 export type User = Infer<typeof User>;
+/** POST /v1/logout/ (signed in): revokes the token it was sent with. */
+export const LogoutResponse = MessageBody;
 export const ChangeInfoRequest = object({
   first_name: text(0, 100),
   middle_name: text(0, 100),
@@ -339,6 +349,28 @@ export const ResetCompleteRequest = object({
 export const EmailQuery = object({ email: email() });
 export const SocialLoginRequest = object({ code: size(string(), 1, 2000), redirect_uri: optional(string()) });
 export const SocialLoginResponse = type({ token: string() });
+export const SOCIAL_PROVIDERS = ['vk-oauth2', 'facebook', 'instagram'] as const;
+export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+/** GET /v1/auth/providers/: the configured social providers; authorize_url already carries client_id and
+ * redirect_uri (the server's /api/auth/{provider}/callback), the app appends &state=. */
+export const SocialProvider = type({ provider: enums(SOCIAL_PROVIDERS), name: string(), authorize_url: string() });
+export const SocialProviderList = array(SocialProvider);
+/** Favourites of a signed-in user, kept on the server too so they follow the user to another device:
+ * GET /v1/favorites/ answers them; POST /v1/favorites/ { ids } adds ids (union, at login); PUT replaces. */
+export const FavoriteIds = type({ ids: array(integer()) });
+export const FavoritesRequest = object({ ids: size(array(id()), 0, 500) });
+export const BONUS_KINDS = ['accrual', 'spend', 'expire', 'welcome'] as const;
+/** GET /v1/bonus/history/ (signed in): the ledger, newest first. */
+export const BonusEntry = type({
+  id: integer(),
+  kind: enums(BONUS_KINDS),
+  amount: integer(),
+  created_at: string(),
+  expires_at: nullable(string()),
+  order_number: nullable(string()),
+});
+export type BonusEntry = Infer<typeof BonusEntry>;
+export const BonusLedger = array(BonusEntry);
 
 // Orders, delivery, payments, gift cards ---------------------------------------------------------------
 
@@ -456,6 +488,13 @@ export const BonusInfo = type({
   max_share_percent: integer(),
   lifetime_days: integer(),
 });
+/** GET /v1/bonus/rules/ (public): the programme's rules alone, so a visitor can read /rules-discount. */
+export const BonusRules = type({
+  accrual_percent: integer(),
+  max_share_percent: integer(),
+  lifetime_days: integer(),
+});
+export type BonusRules = Infer<typeof BonusRules>;
 
 // Content ---------------------------------------------------------------------------------------------
 
@@ -474,8 +513,11 @@ export const Post = type({
 });
 export type Post = Infer<typeof Post>;
 export const InfoPage = type({ path: string(), title: string(), body_html: string() });
+export type InfoPage = Infer<typeof InfoPage>;
 export const InstagramPost = type({ id: integer(), image: string(), caption: string(), link: string() });
+export type InstagramPost = Infer<typeof InstagramPost>;
 export const InstagramPostList = array(InstagramPost);
 export const SendMessageRequest = object({
-  messageFeedback: object({ message: text(1, 5000), contactData: text(1, 200) }),
+  /** page: where the shopper was when they wrote (the app sends its path). */
+  messageFeedback: object({ message: text(1, 5000), contactData: text(1, 200), page: optional(text(0, 500)) }),
 });

@@ -7,12 +7,12 @@ import { build, compile, match, type Compiled, type Params } from './route-match
 export const ROOTS = ['kupalniki', 'bele', 'odezhda', 'obuv', 'aksessuary', 'detskoe', 'muzhskoe'] as const;
 export type Root = (typeof ROOTS)[number];
 
-/** Which lazy page renders a route; pages not built yet render the error page (app/pages.tsx). */
+/** Which lazy page renders a route (app/pages.tsx); /404 renders the error page. */
 export type PageKey =
   | 'home' | 'info' | 'basket' | 'basket-delivery' | 'basket-confirm' | 'basket-success' | 'brands' | 'brand'
   | 'card' | 'favorite' | 'giftsert' | 'gift-certificates' | 'history-order' | 'instagram' | 'news' | 'news-post'
   | 'blog' | 'blog-post' | 'profile' | 'address' | 'recovery' | 'reset' | 'discount' | 'send' | 'search'
-  | 'listing' | 'category' | 'product' | 'not-found';
+  | 'listing' | 'category' | 'product' | 'discount-rules' | 'not-found';
 
 export interface RouteDef {
   name: string;
@@ -36,7 +36,6 @@ const INFO: [name: string, title: string, crumb: string][] = [
   ['publick-offer', 'offer', 'Публичная оферта'],
   ['requisites', 'requisites', 'Реквизиты'],
   ['return-goods', 'returns', 'Возврат товара'],
-  ['rules-discount', 'discount-rules', 'Правила бонусной программы'],
   ['story', 'story', 'Наша история'],
 ];
 
@@ -92,6 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'recovery', pattern: '/recovery', page: 'recovery', title: 'recovery', crumb: 'Восстановление пароля' },
   { name: 'reset', pattern: '/reset', page: 'reset', title: 'recovery', crumb: 'Смена пароля' },
   { name: 'reset-token', pattern: '/reset/:token', page: 'reset', title: 'recovery', crumb: 'Смена пароля' },
+  { name: 'rules-discount', pattern: '/rules-discount', page: 'discount-rules', title: 'discount-rules', crumb: 'Правила бонусной программы' },
   { name: 'sale', pattern: '/sale', page: 'listing', title: 'sale', crumb: 'Распродажа' },
   // Landing pages (GET /v1/landing_page/{x}); §2 names no route for them, "подборка" is a collection.
   { name: 'podborka', pattern: '/podborka/:slug', page: 'listing', title: 'collections' },
@@ -116,6 +116,13 @@ export function matchRoute(path: string): RouteMatch | null {
     if (params) return { route: r, params };
   }
   return null;
+}
+
+const CATEGORY_LEVELS = ['subCategory', 'categorySubCategory', 'categorySubSubCategory'] as const;
+
+/** The category path a category or product route names: "kupalniki/bikini" for /kupalniki/bikini/tag/x or /kupalniki/bikini/123/slug. */
+export function categoryPathOf({ params }: RouteMatch, pathname: string): string {
+  return [pathname.split('/')[1] ?? '', ...CATEGORY_LEVELS.map((k) => params[k])].filter(Boolean).join('/');
 }
 
 /** A named route's URL (spec §2 "named routes used in links"), with an optional query. */

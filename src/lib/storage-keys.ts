@@ -17,6 +17,8 @@ export const IDB = {
   outbox: 'basketOutbox',
   /** The last confirmed basket, shown while offline. */
   cart: 'basketCart',
+  /** Why changes the service worker sent with no tab open were refused, for the next page to show. */
+  notices: 'basketNotices',
 } as const;
 
 /** Background Sync tag and the lock that lets one sender at a time work through the outbox. */

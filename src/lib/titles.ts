@@ -44,9 +44,15 @@ export const TITLES: Record<string, string> = {
   error: 'Ошибка',
 };
 
-/** "Купальники — Море и Мода"; the home title stands alone. */
+/** A page's own name as a document title: "Бикини — Море и Мода". */
+export const namedTitle = (name: string) => `${name} — ${SHOP_NAME}`;
+
+/** A product page's title: "Бикини «Мальдивы» — Maaji — Море и Мода". */
+export const productTitle = (name: string, brand: string) => namedTitle(`${name} — ${brand}`);
+
+/** The title table's title of a route: "Купальники — Море и Мода"; the home title stands alone. */
 export function pageTitle(key: string | undefined): string {
   if (!key || key === 'home') return TITLES.home;
   const t = TITLES[key];
-  return t ? `${t} — ${SHOP_NAME}` : SHOP_NAME;
+  return t ? namedTitle(t) : SHOP_NAME;
 }

@@ -3,7 +3,7 @@
 // cart by token, and the merge of a visitor's cart at login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { KEEP_ANSWERS_DAYS } from '../../server/plugins/housekeeping.ts';
+import { KEEP } from '../../server/services/housekeeping.ts';
 import { dropOldAnswers } from '../../server/repos/idempotency.ts';
 import { mergeVisitorCart } from '../../server/services/basket.ts';
 import { backends, startApp } from './harness.ts';
@@ -281,8 +281,8 @@ describe.each(backends)('basket on $name', (backend) => {
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 }, { 'idempotency-key': oldKey });
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 }, { 'idempotency-key': newKey });
     await app.db.query(`update idempotency_keys set created_at = now() - interval '31 days' where key = $1`, [oldKey]);
-    expect(KEEP_ANSWERS_DAYS).toBe(30);
-    expect(await dropOldAnswers(app.db, KEEP_ANSWERS_DAYS)).toBe(1);
+    expect(KEEP.answersDays).toBe(30);
+    expect(await dropOldAnswers(app.db, KEEP.answersDays)).toBe(1);
     const left = await app.db.query<{ key: string }>('select key from idempotency_keys where key = any($1::text[])', [[oldKey, newKey]]);
     expect(left.map((r) => r.key)).toEqual([newKey]);
   });

@@ -64,10 +64,11 @@ export function fakeDist(): string {
   return dir;
 }
 
-export async function startApp(backend: Backend): Promise<FastifyInstance> {
+/** The app on a fresh database of the backend; env adds configuration (e.g. the social providers'). */
+export async function startApp(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
   const db = await backend.open();
   const distDir = fakeDist();
-  const app = await buildApp({ config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), db, logger: false });
+  const app = await buildApp({ config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', ...env }), db, logger: false });
   app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
   return app;
 }

@@ -1,6 +1,6 @@
 // Helpers of the shop's server tests: a shopper that keeps its cookies between calls (a visitor, or a user
-// made directly in SQL with a token, as accounts come with a later issue), variants picked and stocked
-// for a test, and the Russian buyer data of a checkout.
+// made directly in SQL with a token, no password and no scrypt time; account-helpers.ts registers one through
+// the API), variants picked and stocked for a test, and the Russian buyer data of a checkout.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -47,7 +47,7 @@ export interface TestUser {
   token: string;
 }
 
-/** A user with a token, straight into the tables (the accounts issue will make them through the API). */
+/** A user with a token, straight into the tables (fast: no password; registerUser makes one through the API). */
 export async function createUser(
   app: FastifyInstance,
   u: { email?: string | null; phone?: string | null; first_name?: string; last_name?: string; second_name?: string } = {},

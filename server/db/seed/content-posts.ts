@@ -114,6 +114,27 @@ export const NEWS: readonly PostText[] = [
     end: 'Следите за новостями!' },
 ];
 
+/**
+ * A news post imported from the shop's old site with the old widget code still in its text: a script, an
+ * event handler and a javascript: link. It is kept on purpose: the app must render rich text sanitized, and
+ * the end-to-end test checks that none of the three runs (no dialog, no request to /xss-probe).
+ */
+export const IMPORTED_NEWS = {
+  slug: 'rozygrysh-sertifikatov-v-sotssetyakh',
+  title: 'Розыгрыш подарочных сертификатов в соцсетях',
+  date: '2026-07-01T09:00:00Z',
+  preview: 'Разыгрываем три сертификата на 5 000 ₽ среди подписчиков. Итоги — 31 июля.',
+  body_html: [
+    '<p>Летом мы разыгрываем три подарочных сертификата на 5 000 ₽ среди подписчиков нашего канала.</p>',
+    '<script>alert("script");fetch("/xss-probe?via=script")</script>',
+    '<p><img src="/xss-missing.png" alt="Условия розыгрыша" onerror="alert(\'onerror\');fetch(\'/xss-probe?via=onerror\')"></p>',
+    '<h2>Как участвовать</h2>',
+    '<ul><li>Подпишитесь на наш канал.</li><li>Отметьте подругу в комментарии к посту о розыгрыше.</li></ul>',
+    '<p><a href="javascript:alert(\'link\');fetch(\'/xss-probe?via=link\')">Участвовать в розыгрыше</a></p>',
+    '<p>Итоги подведём 31 июля в прямом эфире.</p>',
+  ].join('\n'),
+};
+
 export const INSTAGRAM: readonly { caption: string; date: string }[] = [
   { caption: 'Новая коллекция Beach Bunny уже в шоуруме на Петровке 🌊', date: '2026-03-06T15:00:00Z' },
   { caption: 'Идеальный образ для отпуска: бикини, туника и соломенная шляпа', date: '2026-04-18T12:30:00Z' },

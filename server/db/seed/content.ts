@@ -4,7 +4,7 @@ import type { Queryable } from '../driver.ts';
 import { insertRows } from './bulk.ts';
 import { CATEGORY_TREE } from './catalog-data.ts';
 import { INFO_PAGES } from './content-pages.ts';
-import { BLOG, INSTAGRAM, NEWS, type PostText } from './content-posts.ts';
+import { BLOG, IMPORTED_NEWS, INSTAGRAM, NEWS, type PostText } from './content-posts.ts';
 
 const SHOP = 'Море и Мода';
 
@@ -110,6 +110,9 @@ export async function seedContent(q: Queryable): Promise<Record<string, number>>
     image: `/media/post/${i + 1}.svg`,
     published_at: t.date,
   }));
+  const imported = posts.length + 1;
+  posts.push({ id: imported, kind: 'news', slug: IMPORTED_NEWS.slug, title: IMPORTED_NEWS.title, preview: IMPORTED_NEWS.preview,
+    body_html: IMPORTED_NEWS.body_html, image: `/media/post/${imported}.svg`, published_at: IMPORTED_NEWS.date });
 
   return {
     organization: await insertRows(q, 'organization', [ORGANIZATION]),

@@ -1,0 +1,10 @@
+// SQL of the mailing list (subscriptions): an e-mail subscribed or unsubscribed.
+import type { Queryable } from '../db/driver.ts';
+
+export async function setSubscribed(db: Queryable, email: string, subscribed: boolean): Promise<void> {
+  await db.query(
+    `insert into subscriptions (email, subscribed) values ($1, $2)
+     on conflict (email) do update set subscribed = excluded.subscribed, updated_at = now()`,
+    [email, subscribed],
+  );
+}
