@@ -1,20 +1,32 @@
-// Background Sync of the basket outbox: when the network returns, the browser wakes the service worker,
-// which asks the open tabs to send their queued basket changes at once. With every tab closed the queue
-// stays in IndexedDB and goes out on the next visit (sending from the worker itself is not built yet).
-import { OUTBOX_SYNC_TAG } from '../src/lib/storage-keys.ts';
+// Background Sync of the basket outbox: when the network returns, the browser wakes the service worker.
+// With a tab of the shop open, the worker asks it to send its queued basket changes at once (the page owns
+// the queue then); with every tab closed, the worker sends them itself (outbox-send.ts) and, when the
+// network fails again, throws so the browser retries the sync later.
+import { BASKET_CHANNEL, OUTBOX_SYNC_TAG } from '../src/lib/storage-keys.ts';
+import { sendOutboxFromWorker } from './outbox-send.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-async function wakeTabs(): Promise<void> {
-  for (const tab of await self.clients.matchAll({ type: 'window' })) tab.postMessage({ type: 'basket-flush' });
+async function syncOutbox(): Promise<void> {
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (tabs.length) {
+    for (const tab of tabs) tab.postMessage({ type: 'basket-flush' });
+    return;
+  }
+  const channel = new BroadcastChannel(BASKET_CHANNEL);
+  try {
+    await sendOutboxFromWorker({ locks: self.navigator.locks, announce: () => channel.postMessage({ type: 'changed' }) });
+  } finally {
+    channel.close();
+  }
 }
 
 export function registerOutboxSync(): void {
   self.addEventListener('sync', (event) => {
     const e = event as SyncEvent;
-    if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(wakeTabs());
+    if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(syncOutbox());
   });
 }

@@ -1,10 +1,13 @@
-// The page frame: header, status messages, the page, footer. Loads the frame's data once; when neither
-// organization data nor preview categories can be had, shows the 404 page with an empty message (spec §2).
+// The page frame: header, status messages, the page, footer, the account popups and the widgets. Loads the
+// frame's data once; when neither organization data nor preview categories can be had, shows the 404 page
+// with an empty message (spec §2).
 import { useEffect, type ReactNode } from 'react';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { Footer } from '../features/frame/Footer.tsx';
 import { Header } from '../features/frame/Header.tsx';
 import { StatusBar } from '../features/frame/StatusBar.tsx';
+import { PopupHost } from '../features/popups/PopupHost.tsx';
+import { Widgets } from '../features/widgets/Widgets.tsx';
 import { loadFrameData, shopDataMissing, useCatalog } from '../state/catalog.ts';
 
 export function Frame({ children }: { children: ReactNode }) {
@@ -18,6 +21,8 @@ export function Frame({ children }: { children: ReactNode }) {
       <StatusBar />
       <main className="container main">{shopDataMissing(c) ? <ErrorPage statusCode={404} message="" /> : children}</main>
       <Footer />
+      <PopupHost />
+      <Widgets />
     </>
   );
 }

@@ -1,5 +1,7 @@
 // Owns the document head: follows the route (title table), fetches the URL's SEO record, and writes the
-// title, description and keywords from state/head.ts into the document (spec §2 titles).
+// title, description and keywords from state/head.ts into the document (spec §2 titles). The server filled
+// the first page's head for crawlers (canonical link, Open Graph); after a move inside the app those tags
+// are kept in step, so a shared link or a crawler running scripts never sees the previous page's.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { getSeo } from '../api/frame.ts';
@@ -16,11 +18,22 @@ function setMeta(name: string, content: string): void {
   el.content = content;
 }
 
+/** Updates a tag the server wrote (none is added: without the server's tags there is nothing stale). */
+function updateExisting(selector: string, attr: 'content' | 'href', value: string): void {
+  const el = document.head.querySelector(selector);
+  if (el && el.getAttribute(attr) !== value) el.setAttribute(attr, value);
+}
+
 function writeHead(): void {
   const h = documentHead(head);
   if (document.title !== h.title) document.title = h.title;
   if (h.description) setMeta('description', h.description);
   if (h.keywords) setMeta('keywords', h.keywords);
+  const url = location.origin + location.pathname;
+  updateExisting('link[rel="canonical"]', 'href', url);
+  updateExisting('meta[property="og:url"]', 'content', url);
+  updateExisting('meta[property="og:title"]', 'content', h.title);
+  if (h.description) updateExisting('meta[property="og:description"]', 'content', h.description);
 }
 
 /** Keeps the document head in step with state/head.ts; mounted once by the app. */

@@ -1,9 +1,7 @@
 // The error page of spec §2: titled 'Ошибка', says the page was removed or moved, links home. The missing
 // shop data case shows it with an empty message; a route no one knows adds 'This page could not be found'.
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
-import { SHOP_NAME } from '../lib/titles.ts';
-import { setPageTitle } from '../state/head.ts';
+import { Link } from 'wouter';
+import { usePageTitle } from './use-page-title.ts';
 
 export const NOT_FOUND_TEXT = 'Страница, которую вы ищете, была удалена или перемещена.';
 export const NO_ROUTE_TEXT = 'This page could not be found';
@@ -16,8 +14,7 @@ interface Props {
 }
 
 export function ErrorPage({ statusCode = 404, message = null, detail }: Props) {
-  const [path] = useLocation();
-  useEffect(() => setPageTitle(path, `Ошибка — ${SHOP_NAME}`), [path]);
+  usePageTitle('Ошибка');
   return (
     <section className="error-page" data-status={statusCode}>
       <h1>Ошибка</h1>

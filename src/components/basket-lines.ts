@@ -6,7 +6,6 @@ import type { ProjectedLine } from '../state/outbox-core.ts';
 
 export interface LineView {
   ext_id: string;
-  item_uuid?: string;
   name: string;
   brand: string;
   features: string;
@@ -23,7 +22,7 @@ export function lineView(l: ProjectedLine<Snapshot<BasketItem>>): LineView {
     const features = [item.feature?.name, item.featuretop?.name, item.featurebot?.name].filter(Boolean).join(', ');
     const image = item.product.images.find((i) => i.is_main)?.image ?? item.product.images[0]?.image ?? '';
     return {
-      ext_id: l.ext_id, item_uuid: item.item_uuid, name: item.product.name, brand: item.product.brand, features,
+      ext_id: l.ext_id, name: item.product.name, brand: item.product.brand, features,
       price: item.price, quantity: l.quantity, image, href: item.product.full_path_offer, pending: l.pending,
     };
   }

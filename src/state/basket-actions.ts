@@ -1,27 +1,36 @@
 // What a shopper does to the basket: add, change a quantity, remove a line, empty it. Each becomes a queued
-// change (state/outbox.ts); decreasing below 1 is blocked without a call (spec §4).
+// change (state/outbox.ts); decreasing below 1 is blocked without a call (spec §4). A step up or down builds
+// on every change already made, even one still being stored, so two quick clicks count twice.
 import { randomId } from '../lib/ids.ts';
-import type { LinePreview } from './outbox-core.ts';
-import { enqueue } from './outbox.ts';
+import { basket } from './basket.ts';
+import { project, type LinePreview } from './outbox-core.ts';
+import { enqueue, queuedAndUnsaved } from './outbox.ts';
 
+/** A line is named by its ext_id: its item_uuid is looked up when the change is sent (outbox-core requestOf). */
 export interface LineRef {
   ext_id: string;
-  item_uuid?: string;
 }
 
-export function addToBasket(ext_id: string, quantity: number, label: string, preview?: LinePreview): void {
-  void enqueue({ id: randomId(), kind: 'add', ext_id, quantity, label, preview });
+/** Resolves once the change is stored (and shown): what the 'added' message waits for. */
+export function addToBasket(ext_id: string, quantity: number, label: string, preview?: LinePreview): Promise<void> {
+  return enqueue({ id: randomId(), kind: 'add', ext_id, quantity, label, preview });
 }
 
 /** Sets a line's quantity; false (and nothing sent) below 1. */
 export function changeQuantity(line: LineRef, quantity: number, label: string): boolean {
   if (!Number.isInteger(quantity) || quantity < 1) return false;
-  void enqueue({ id: randomId(), kind: 'update', ext_id: line.ext_id, item_uuid: line.item_uuid ?? '', quantity, label });
+  void enqueue({ id: randomId(), kind: 'update', ext_id: line.ext_id, quantity, label });
   return true;
 }
 
+/** Raises or lowers a line's quantity by `step` from what it is after every change made so far. */
+export function stepQuantity(line: LineRef, step: number, label: string): boolean {
+  const now = project(basket.cart, queuedAndUnsaved()).find((l) => l.ext_id === line.ext_id);
+  return now ? changeQuantity(line, now.quantity + step, label) : false;
+}
+
 export function removeLine(line: LineRef, label: string): void {
-  void enqueue({ id: randomId(), kind: 'remove', ext_id: line.ext_id, item_uuid: line.item_uuid ?? '', label });
+  void enqueue({ id: randomId(), kind: 'remove', ext_id: line.ext_id, label });
 }
 
 export function clearBasket(): void {

@@ -3,17 +3,12 @@
 // lkData (basket list ids, offer features and colours, the gift card in the basket).
 import { proxy, useSnapshot } from 'valtio';
 import type { BasketItem } from '../api/contract.ts';
-import type { Mutation } from './outbox-core.ts';
+import type { Mutation, Notice } from './outbox-core.ts';
 
 export interface OfferFeature {
   selectTop?: string;
   selectBottom?: string;
   selectSize?: string;
-}
-
-export interface Notice {
-  id: string;
-  text: string;
 }
 
 export const basket = proxy({

@@ -16,6 +16,8 @@ export const checkout = proxy({
   address: '',
   comment: '',
   promo: null as null | { code: string; discount: number; message: string },
+  /** Bonus points a signed-in shopper spends on this order. */
+  bonus: 0,
   /** One key per order attempt: a double click or a resend after a network error places one order. */
   orderKey: randomId(),
 });
@@ -35,5 +37,6 @@ export function chooseCity(city: City | null): void {
 export function orderPlaced(): void {
   checkout.orderKey = randomId();
   checkout.promo = null;
+  checkout.bonus = 0;
   checkout.comment = '';
 }

@@ -1,16 +1,16 @@
 // Store of the gift card in the basket (spec §3): its ext_id (kept in lkData as basket.giftCardExtId) and
-// the certificate data POST /v1/gift/card/data/ answers in `response`. A failed lookup clears the data (§4, §8).
-import { proxy, useSnapshot } from 'valtio';
-import type { GiftCertificate } from '../api/contract.ts';
+// the certificate data POST /v1/gift/card/data/ answers in `response`. A failed lookup clears the data (§4, §8);
+// the whole record goes when the card's line leaves the basket (deleted, the basket emptied, or refused).
+import { proxy, subscribe } from 'valtio';
+import type { BasketItem, GiftCertificate } from '../api/contract.ts';
 import { getGiftCardData } from '../api/gift.ts';
 import { basket } from './basket.ts';
+import { project, type Mutation } from './outbox-core.ts';
 
 export const giftCard = proxy({
   data: null as GiftCertificate | null,
   status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
 });
-
-export const useGiftCard = () => useSnapshot(giftCard);
 
 /** The record as one value: the ext_id from lkData and the data loaded for it. */
 export const giftCardRecord = () => ({ giftCardExtId: basket.giftCardExtId, data: giftCard.data });
@@ -48,4 +48,22 @@ export function clearGiftCard(): void {
   basket.giftCardExtId = null;
   giftCard.data = null;
   giftCard.status = 'idle';
+}
+
+/** The card's line is not in the basket as it will be once the queued changes are sent. */
+function giftCardLineGone(extId: string, cart: readonly BasketItem[], queue: readonly Readonly<Mutation>[]): boolean {
+  return !project(cart, queue).some((l) => l.ext_id === extId);
+}
+
+/**
+ * Clears the record whenever the card's line leaves the basket. Started once the outbox has put the stored
+ * basket on screen, so the empty basket before that never counts.
+ */
+export function watchGiftCardLine(): () => void {
+  const check = () => {
+    const extId = basket.giftCardExtId;
+    if (extId && giftCardLineGone(extId, basket.cart, basket.queue)) clearGiftCard();
+  };
+  check();
+  return subscribe(basket, check);
 }

@@ -1,6 +1,7 @@
 // The basket outbox's rules, DOM-free so the page and the service worker (Background Sync) share them:
-// what a queued mutation is, how it becomes a request, how an answer settles it, how queued changes
-// look on top of the confirmed basket, and the flush loop that sends them in order, one at a time.
+// what a queued mutation is, how it becomes a request, how an answer settles it (and the notice a refusal
+// leaves), how queued changes look on top of the confirmed basket, and the flush loop that sends them in
+// order, one at a time.
 import type { BasketItem } from '../api/contract.ts';
 
 /** What a queued add shows in the basket before the server has confirmed the line. */
@@ -15,8 +16,8 @@ export interface LinePreview {
 
 export type Mutation =
   | { id: string; kind: 'add'; ext_id: string; quantity: number; label: string; preview?: LinePreview }
-  | { id: string; kind: 'update'; ext_id: string; item_uuid: string; quantity: number; label: string }
-  | { id: string; kind: 'remove'; ext_id: string; item_uuid: string; label: string }
+  | { id: string; kind: 'update'; ext_id: string; quantity: number; label: string }
+  | { id: string; kind: 'remove'; ext_id: string; label: string }
   | { id: string; kind: 'clear'; label: string };
 
 export interface HttpRequest {
@@ -46,6 +47,14 @@ export type Outcome =
   | { kind: 'success'; cart: BasketItem[] }
   | { kind: 'rejected'; message: string }
   | { kind: 'retry' };
+
+/** Why a change was refused, as the shopper reads it (on this page, or the next one when no tab was open). */
+export interface Notice {
+  id: string;
+  text: string;
+}
+
+export const refusalNotice = (m: Mutation, message: string): Notice => ({ id: m.id, text: `${m.label}: ${message}` });
 
 export interface OutboxPort {
   /** The queue, oldest first, as stored now (another tab may have added to it). */

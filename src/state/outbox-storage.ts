@@ -5,7 +5,7 @@
 import { createStore, get, set, update, type UseStore } from 'idb-keyval';
 import type { BasketItem } from '../api/contract.ts';
 import { IDB } from '../lib/storage-keys.ts';
-import type { Mutation } from './outbox-core.ts';
+import type { Mutation, Notice } from './outbox-core.ts';
 
 let idb: UseStore | null = null;
 const store = () => (idb ??= createStore(IDB.database, IDB.store));
@@ -28,4 +28,19 @@ export async function readCartSnapshot(): Promise<BasketItem[]> {
 
 export function saveCartSnapshot(cart: readonly BasketItem[]): Promise<void> {
   return set(IDB.cart, cart, store());
+}
+
+/** A refused change's explanation, kept for the next page when nobody was there to see it. */
+export function appendOutboxNotice(n: Notice): Promise<void> {
+  return update<Notice[]>(IDB.notices, (q = []) => [...q, n], store());
+}
+
+/** The stored notices, removed in the same transaction so only one page shows them. */
+export async function takeOutboxNotices(): Promise<Notice[]> {
+  let taken: Notice[] = [];
+  await update<Notice[]>(IDB.notices, (q = []) => {
+    taken = q;
+    return [];
+  }, store());
+  return taken;
 }

@@ -8,8 +8,15 @@ import type { BasketItem } from '../api/contract.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { BASKET_CHANNEL, OUTBOX_LOCK, TOKEN_COOKIE } from '../lib/storage-keys.ts';
 import { basket } from './basket.ts';
-import { flushOutbox, type Mutation, type OutboxPort } from './outbox-core.ts';
-import { appendToOutbox, readCartSnapshot, readOutbox, removeFromOutbox, saveCartSnapshot } from './outbox-storage.ts';
+import { flushOutbox, refusalNotice, type Mutation, type OutboxPort } from './outbox-core.ts';
+import {
+  appendToOutbox,
+  readCartSnapshot,
+  readOutbox,
+  removeFromOutbox,
+  saveCartSnapshot,
+  takeOutboxNotices,
+} from './outbox-storage.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
 
@@ -42,7 +49,10 @@ async function syncQueue(): Promise<void> {
 /** Another tab or the service worker changed the basket: take its queue and confirmed basket. */
 async function syncFromStorage(): Promise<void> {
   await syncQueue();
-  if (!memoryQueue) basket.cart = await readCartSnapshot().catch(() => basket.cart);
+  if (memoryQueue) return;
+  basket.cart = await readCartSnapshot().catch(() => basket.cart);
+  // Changes the service worker sent with no tab open and the shop refused: say why here.
+  for (const n of await takeOutboxNotices().catch(() => [])) basket.notices.push(n);
 }
 
 function announce(): void {
@@ -68,20 +78,28 @@ const port: OutboxPort = {
   send: (m, req) => sendCartMutation(req, m.id, token()),
   async settled(m, outcome) {
     if (outcome.kind === 'success') await setConfirmedCart(outcome.cart);
-    else basket.notices.push({ id: m.id, text: `${m.label}: ${outcome.message}` });
+    else basket.notices.push(refusalNotice(m, outcome.message));
   },
 };
 
 let flushing: Promise<void> | null = null;
+/** A change was queued while a flush was finishing: go through the queue once more before stopping. */
+let flushAgain = false;
 
 /** Works through the queue now; on a network failure, tries again later with a growing delay. */
 export function flush(): Promise<void> {
+  if (flushing) flushAgain = true;
   flushing ??= (async () => {
     try {
       const run = () => flushOutbox(port);
-      if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(OUTBOX_LOCK, run);
-      else await run();
-      await syncQueue();
+      do {
+        flushAgain = false;
+        if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(OUTBOX_LOCK, run);
+        else await run();
+        // A read of the stored queue that began before a new change was written can leave that change out;
+        // a change queued meanwhile asked for another round, which reads the queue again.
+        await syncQueue();
+      } while (flushAgain);
       if (basket.queue.length) scheduleRetry();
       else retryDelay = RETRY_MIN_MS;
     } finally {
@@ -97,18 +115,29 @@ function scheduleRetry(): void {
   retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 
-/** Queues a change: stored first, shown as pending, then sent when it can be. */
+/** Changes being written to IndexedDB: not shown yet, but a quick next click builds on them (unsavedChanges). */
+const unsaved: Mutation[] = [];
+
+/** The queued changes plus those still being stored, oldest first: what the next change builds on. */
+export const queuedAndUnsaved = (): readonly Readonly<Mutation>[] => [...basket.queue, ...unsaved];
+
+/** Queues a change: stored first, then shown as pending, then sent when it can be. */
 export async function enqueue(m: Mutation): Promise<void> {
-  if (memoryQueue) memoryQueue.push(m);
-  else {
-    try {
-      await appendToOutbox(JSON.parse(JSON.stringify(m)) as Mutation);
-    } catch {
-      memoryQueue = [...basket.queue, m];
-      setStorageProblem('unavailable');
+  unsaved.push(m);
+  try {
+    if (memoryQueue) memoryQueue.push(m);
+    else {
+      try {
+        await appendToOutbox(JSON.parse(JSON.stringify(m)) as Mutation);
+      } catch {
+        memoryQueue = [...basket.queue, m];
+        setStorageProblem('unavailable');
+      }
     }
+  } finally {
+    unsaved.splice(unsaved.indexOf(m), 1);
   }
-  basket.queue.push(m);
+  if (!basket.queue.some((q) => q.id === m.id)) basket.queue.push(m);
   announce();
   void requestBackgroundSync();
   retryDelay = RETRY_MIN_MS;

@@ -55,7 +55,7 @@ export async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-/** Calls fn when the service worker posts a message of this type (e.g. 'basket-synced'). */
+/** Calls fn when the service worker posts a message of this type (e.g. 'basket-flush'). */
 export function onServiceWorkerMessage(type: string, fn: () => void): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {

@@ -1,9 +1,11 @@
 // The basket's rules a shopper notices: the summary (sum is price × quantity, count is lines), quantities
-// below 1 never leave the page, and the dropdown's 1500 ms close delay that the pointer can cancel.
+// below 1 never leave the page, a quick second click builds on the first, and the dropdown's 1500 ms close
+// delay that the pointer can cancel.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { basket, summary } from '../../src/state/basket.ts';
-import { changeQuantity } from '../../src/state/basket-actions.ts';
+import { changeQuantity, stepQuantity } from '../../src/state/basket-actions.ts';
+import { project } from '../../src/state/outbox-core.ts';
 import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } from '../../src/state/basket-dropdown.ts';
 
 describe('basket summary', () => {
@@ -16,9 +18,28 @@ describe('basket summary', () => {
 describe('quantity below 1', () => {
   it('is blocked without queuing anything', () => {
     basket.queue = [];
-    expect(changeQuantity({ ext_id: 'a', item_uuid: 'u' }, 0, 'A')).toBe(false);
-    expect(changeQuantity({ ext_id: 'a', item_uuid: 'u' }, -3, 'A')).toBe(false);
+    expect(changeQuantity({ ext_id: 'a' }, 0, 'A')).toBe(false);
+    expect(changeQuantity({ ext_id: 'a' }, -3, 'A')).toBe(false);
     expect(basket.queue).toEqual([]);
+  });
+});
+
+describe('quick clicks', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a second click right after the first builds on it: two increases add two', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined)); // the server never answers here
+    basket.cart = [{
+      item_uuid: 'u-a', ext_id: 'a', quantity: 1, price: 1000,
+      product: { name: 'A', brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
+    }];
+    basket.queue = [];
+    // Both clicks come before the first change has been stored and shown.
+    expect(stepQuantity({ ext_id: 'a' }, 1, 'A')).toBe(true);
+    expect(stepQuantity({ ext_id: 'a' }, 1, 'A')).toBe(true);
+    await vi.waitFor(() => expect(basket.queue).toHaveLength(2));
+    expect(basket.queue.map((m) => (m.kind === 'update' ? m.quantity : m.kind))).toEqual([2, 3]);
+    expect(project(basket.cart, basket.queue)[0].quantity).toBe(3);
   });
 });
 

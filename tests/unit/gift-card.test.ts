@@ -2,12 +2,22 @@
 // comes from POST /v1/gift/card/data/ `response`, and any failed lookup clears the data. Also the balance
 // check's wording and code cleaning.
 import 'fake-indexeddb/auto';
+import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GiftCertificate } from '../../src/api/contract.ts';
 import { payWithGiftCard } from '../../src/api/gift.ts';
-import { balanceText, cleanCardCode, keepSumsTogether } from '../../src/features/gift/gift-text.ts';
+import { balanceText, keepSumsTogether } from '../../src/features/gift/gift-text.ts';
+import { cleanCardCode } from '../../src/lib/validation.ts';
 import { basket } from '../../src/state/basket.ts';
-import { clearGiftCard, giftCard, giftCardRecord, loadGiftCardData, setGiftCard } from '../../src/state/gift-card.ts';
+import type { BasketItem } from '../../src/api/contract.ts';
+import {
+  clearGiftCard,
+  giftCard,
+  giftCardRecord,
+  loadGiftCardData,
+  setGiftCard,
+  watchGiftCardLine,
+} from '../../src/state/gift-card.ts';
 import { readLkData } from '../../src/state/lk-data.ts';
 
 const cert = (nominal: number): GiftCertificate => ({
@@ -140,5 +150,54 @@ describe('paying an order from a card', () => {
     expect(url).toBe('/api/v1/giftcardpayment/');
     expect((init?.headers as Record<string, string>)['idempotency-key']).toBe('key-1');
     expect(JSON.parse(String(init?.body))).toEqual({ guid: 'g-1', code: 'DEMO-3000-0002' });
+  });
+});
+
+describe("the gift card's line leaving the basket", () => {
+  const line = (ext_id: string, item_uuid: string): BasketItem => ({
+    item_uuid, ext_id, quantity: 1, price: 5000,
+    product: { name: ext_id, brand: 'Море и Мода', price: 5000, images: [], full_path_offer: '/podarochnye-sertifikaty/x' },
+  });
+  let stop: () => void = () => undefined;
+
+  beforeEach(async () => {
+    basket.cart = [line('GC-5000', 'u-gc'), line('12-chernyj-m', 'u-12')];
+    basket.queue = [];
+    fetchMock.mockResolvedValueOnce(json(200, { response: cert(5000) }));
+    await setGiftCard('GC-5000');
+    stop = watchGiftCardLine();
+  });
+  afterEach(() => stop());
+
+  it('clears the record when the line is deleted, even before the server confirms', async () => {
+    basket.queue.push({ id: 'm1', kind: 'remove', ext_id: 'GC-5000', label: 'Сертификат' });
+    await vi.waitFor(() => expect(giftCardRecord()).toEqual({ giftCardExtId: null, data: null }));
+    expect(readLkData().giftCardId).toBeNull();
+  });
+
+  it('clears the record when the basket is emptied', async () => {
+    basket.queue.push({ id: 'm1', kind: 'clear', label: 'Очистка корзины' });
+    await vi.waitFor(() => expect(basket.giftCardExtId).toBeNull());
+    expect(giftCard.data).toBeNull();
+  });
+
+  it('clears the record when the server answers with a basket without the line (another tab, an order placed)', async () => {
+    basket.cart = [line('12-chernyj-m', 'u-12')];
+    await vi.waitFor(() => expect(basket.giftCardExtId).toBeNull());
+  });
+
+  it('keeps the record while its line stays: another line deleted, or its own add still waiting to be sent', async () => {
+    // The watcher subscribed first, so it has looked at these changes when this later subscriber hears of them.
+    const looked = new Promise<void>((resolve) => {
+      const unsubscribe = subscribe(basket, () => {
+        unsubscribe();
+        resolve();
+      });
+    });
+    basket.queue.push({ id: 'm1', kind: 'remove', ext_id: '12-chernyj-m', label: 'Платье' });
+    basket.cart = [];
+    basket.queue.push({ id: 'm2', kind: 'add', ext_id: 'GC-5000', quantity: 1, label: 'Сертификат' });
+    await looked;
+    expect(giftCardRecord()).toEqual({ giftCardExtId: 'GC-5000', data: cert(5000) });
   });
 });

@@ -32,7 +32,7 @@ describe('outbox flush', () => {
   it('sends in order and replaces the basket with each answer', async () => {
     const queue: Mutation[] = [
       { id: '1', kind: 'add', ext_id: 'a', quantity: 1, label: 'A' },
-      { id: '2', kind: 'update', ext_id: 'a', item_uuid: 'stale', quantity: 3, label: 'A' },
+      { id: '2', kind: 'update', ext_id: 'a', quantity: 3, label: 'A' },
     ];
     const f = fakePort(queue, [
       () => ({ kind: 'success', cart: [item('a', 1, 'fresh')] }),
@@ -42,7 +42,7 @@ describe('outbox flush', () => {
     expect(queue).toEqual([]);
     expect(f.sent).toEqual([
       { method: 'POST', path: '/v2/cart/', body: { ext_id: 'a', quantity: 1 } },
-      { method: 'PUT', path: '/v2/cart/fresh/', body: { quantity: 3, item_uuid: 'fresh' } }, // the line's uuid now, not the stale one
+      { method: 'PUT', path: '/v2/cart/fresh/', body: { quantity: 3, item_uuid: 'fresh' } }, // the uuid the server gave the line
     ]);
     expect(f.cart.map((l) => [l.ext_id, l.quantity])).toEqual([['a', 3]]);
   });
@@ -72,7 +72,7 @@ describe('outbox flush', () => {
   });
 
   it('settles a change to a line that is gone without a request', () => {
-    const m: Mutation = { id: '1', kind: 'remove', ext_id: 'a', item_uuid: 'u-a', label: 'A' };
+    const m: Mutation = { id: '1', kind: 'remove', ext_id: 'a', label: 'A' };
     expect(requestOf(m, [])).toBeNull();
     expect(requestOf(m, [item('a', 1)])).toEqual({ method: 'DELETE', path: '/v2/cart/u-a/' });
     expect(requestOf({ id: '2', kind: 'clear', label: '' }, [])).toEqual({ method: 'DELETE', path: '/v2/cart/' });
@@ -84,9 +84,9 @@ describe('queued view of the basket', () => {
     const cart = [item('a', 1), item('b', 2)];
     const queue: Mutation[] = [
       { id: '1', kind: 'add', ext_id: 'a', quantity: 2, label: '' },
-      { id: '2', kind: 'remove', ext_id: 'b', item_uuid: 'u-b', label: '' },
+      { id: '2', kind: 'remove', ext_id: 'b', label: '' },
       { id: '3', kind: 'add', ext_id: 'c', quantity: 1, label: '' },
-      { id: '4', kind: 'update', ext_id: 'c', item_uuid: '', quantity: 4, label: '' },
+      { id: '4', kind: 'update', ext_id: 'c', quantity: 4, label: '' },
     ];
     expect(project(cart, queue).map((l) => [l.ext_id, l.quantity, l.pending])).toEqual([['a', 3, true], ['c', 4, true]]);
     expect(project(cart, []).every((l) => !l.pending)).toBe(true);

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-// The lkData slice survives a reload through IndexedDB (fake-indexeddb here), and broken stored data is
-// dropped instead of breaking the app.
+// The lkData slice survives a reload through IndexedDB (fake-indexeddb here), broken stored data is
+// dropped instead of breaking the app, and the slice is written only when it changed.
 import 'fake-indexeddb/auto';
-import { createStore, set } from 'idb-keyval';
+import { createStore, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { basket, chooseColor, chooseFeature } from '../../src/state/basket.ts';
 import { favorites, toggleFavorite } from '../../src/state/favorites.ts';
 import { applyLkData, readLkData } from '../../src/state/lk-data.ts';
-import { restorePersisted, savePersisted } from '../../src/state/persist.ts';
+import { restorePersisted, savePersisted, startPersisting } from '../../src/state/persist.ts';
 import { ui } from '../../src/state/ui.ts';
 
 const empty = () => applyLkData({});
@@ -48,5 +48,28 @@ describe('lkData persistence', () => {
   it('fills fields missing from an older saved slice with defaults', () => {
     expect(applyLkData({ favorites: [3] })).toBe(true);
     expect(readLkData()).toMatchObject({ favorites: [3], basketListIds: [], giftCardId: null, orderPopup: false });
+  });
+});
+
+describe('saving as the stores change', () => {
+  const idb = () => createStore('moreimoda', 'state');
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it('writes the slice when it changes, and nothing when only state outside it changes', async () => {
+    const stop = startPersisting();
+    try {
+      await set('lkData', 'untouched', idb());
+      basket.dropdownOpen = !basket.dropdownOpen; // the basket's own state, not lkData
+      ui.online = !ui.online;
+      basket.queue = [];
+      await settle();
+      expect(await get('lkData', idb())).toBe('untouched');
+
+      basket.listIds.push('c3d4');
+      await settle();
+      expect(await get('lkData', idb())).toEqual(readLkData());
+    } finally {
+      stop();
+    }
   });
 });

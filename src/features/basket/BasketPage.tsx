@@ -10,18 +10,16 @@ import { TOKEN_COOKIE } from '../../lib/storage-keys.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { href } from '../../lib/routes.ts';
 import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
-import { changeQuantity, clearBasket, removeLine } from '../../state/basket-actions.ts';
+import { clearBasket, removeLine, stepQuantity } from '../../state/basket-actions.ts';
 import { closeDropdown } from '../../state/basket-dropdown.ts';
 import { useCheckout } from '../../state/checkout.ts';
 import { project } from '../../state/outbox-core.ts';
-import { openPopup, usePopups } from '../../state/popups.ts';
+import { openPopup } from '../../state/popups.ts';
 import { useUi } from '../../state/ui.ts';
-import { SignupChoicePopup } from './SignupChoicePopup.tsx';
 import './basket.css';
 
 export default function BasketPage() {
   const b = useBasket();
-  const { open } = usePopups();
   const { anonymous } = useCheckout();
   const [, navigate] = useLocation();
   // Spec §2: a signed-out shopper chooses between logging in, registering and going on anonymously.
@@ -66,7 +64,6 @@ export default function BasketPage() {
           </div>
         </>
       )}
-      {open === 'signup-choice' && <SignupChoicePopup />}
     </div>
   );
 }
@@ -82,9 +79,9 @@ function BasketLine({ line }: { line: LineView }) {
         {line.pending && <p className="basket-line__pending">Ожидает отправки</p>}
       </div>
       <div className="basket-line__qty" role="group" aria-label={`Количество: ${line.name}`}>
-        <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => changeQuantity(line, line.quantity - 1, label)}>−</button>
+        <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>−</button>
         <span data-testid="quantity">{line.quantity}</span>
-        <button type="button" aria-label="Увеличить" onClick={() => changeQuantity(line, line.quantity + 1, label)}>+</button>
+        <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>+</button>
       </div>
       <div className="basket-line__price">
         <span className="price">{formatPrice(line.price * line.quantity)}</span>

@@ -1,6 +1,5 @@
 // Every list of offers: a category (with tag), new, sale, a brand, a landing page or a search. 24 offers a
 // page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
-import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { OfferFilter } from '../../api/contract.ts';
 import { PAGE_SIZE } from '../../api/contract.ts';
@@ -14,7 +13,8 @@ import { useLoad } from '../../components/use-load.ts';
 import { isFiltered, listingSearch, parseListingQuery } from '../../lib/listing-query.ts';
 import { plural } from '../../lib/plural.ts';
 import { matchRoute } from '../../lib/routes.ts';
-import { currentSeo, setPageTitle, useHeadState } from '../../state/head.ts';
+import { currentSeo, useHeadState } from '../../state/head.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 import { withPriceTexts } from '../../worker/client.ts';
 import { FilterPanel, SortSelect } from './FilterPanel.tsx';
 import { useListingHead } from './listing-head.ts';
@@ -37,9 +37,7 @@ export default function ListingPage() {
   const facets = useLoad(scope ? filtersKey(scope) : null, () => getFilters(filtersKey(scope!)));
   const seo = currentSeo(useHeadState());
 
-  useEffect(() => {
-    if (headInfo.title) setPageTitle(path, `${headInfo.title} — Море и Мода`, headInfo.description);
-  }, [path, headInfo.title, headInfo.description]);
+  usePageTitle(headInfo.title, headInfo.description);
 
   if (!scope || (headInfo.error instanceof ApiError && headInfo.error.status === 404)) return <ErrorPage statusCode={404} />;
 

@@ -2,7 +2,7 @@
 // search; how to load its offers and which filters scope of GET /v1/all/filters/{x}/ it uses.
 import type { OfferFilter } from '../../api/contract.ts';
 import { getLandingOffers, getOffers, searchOffers } from '../../api/catalog.ts';
-import type { RouteMatch } from '../../lib/routes.ts';
+import { categoryPathOf, type RouteMatch } from '../../lib/routes.ts';
 
 export type ListingScope =
   | { kind: 'category'; path: string; tag?: string }
@@ -11,17 +11,13 @@ export type ListingScope =
   | { kind: 'landing'; slug: string }
   | { kind: 'search'; query: string };
 
-const CATEGORY_LEVELS = ['subCategory', 'categorySubCategory', 'categorySubSubCategory'] as const;
-
 export function scopeOf(found: RouteMatch, pathname: string, searchParam: string): ListingScope {
   const { route, params } = found;
   if (route.name === 'new' || route.name === 'sale') return { kind: route.name };
   if (route.name === 'brands-slug') return { kind: 'brand', slug: params.slug ?? '' };
   if (route.name === 'podborka') return { kind: 'landing', slug: params.slug ?? '' };
   if (route.name === 'search') return { kind: 'search', query: searchParam.trim() };
-  const root = pathname.split('/')[1];
-  const path = [root, ...CATEGORY_LEVELS.map((k) => params[k]).filter(Boolean)].join('/');
-  return { kind: 'category', path, tag: params.tag };
+  return { kind: 'category', path: categoryPathOf(found, pathname), tag: params.tag };
 }
 
 /** The x of GET /v1/all/filters/{x}/. */

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { getOrderInfo, startPayment } from '../../api/orders.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { href, matchRoute } from '../../lib/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
-import { OrderLines } from './OrderLines.tsx';
 import './checkout.css';
 
 export default function ConfirmPage() {

@@ -1,23 +1,30 @@
 // /basket/delivery: the buyer's data (fio, e-mail, phone with the +7(###)-###-##-## mask), the city (search
 // as you type), the delivery method and price from the shop's tariffs, the promo code, the totals, and
-// placing the order (one Idempotency-Key per attempt, so a double click or a resend makes one order).
+// placing the order (one Idempotency-Key per attempt, so a double click or a resend makes one order). A
+// signed-in shopper finds the form filled from the profile, may pick a saved address and spend bonus points.
+// The delivery widget's script loads here when the shop is configured with one.
 import { useEffect, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../api/client.ts';
 import { calcDelivery, checkPromoCode, placeOrder } from '../../api/orders.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { CitySearch } from '../../components/CitySearch.tsx';
+import { Field } from '../../components/Field.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { href } from '../../lib/routes.ts';
 import { PHONE_MASK, phoneForServer } from '../../lib/validation.ts';
+import { useAuth } from '../../state/auth.ts';
 import { summary, useBasket } from '../../state/basket.ts';
 import { checkout, chooseCity, orderPlaced, useCheckout } from '../../state/checkout.ts';
 import { refreshCart } from '../../state/outbox.ts';
+import { loadDeliveryWidget } from '../../state/third-party.ts';
 import { ui, useUi } from '../../state/ui.ts';
+import { BonusPoints } from './BonusPoints.tsx';
 import { checkDeliveryForm, type FormErrors } from './checkout-rules.ts';
-import { CitySearch } from './CitySearch.tsx';
+import { SavedAddresses } from './SavedAddresses.tsx';
 import './checkout.css';
 
 export default function DeliveryPage() {
@@ -32,7 +39,22 @@ export default function DeliveryPage() {
   const options = useLoad(city ? `delivery:${city.id}:${goods}` : null, () => calcDelivery(city!.id, goods));
   const chosen = options.data?.options.find((o) => o.method === c.method) ?? null;
   const discount = c.promo?.discount ?? 0;
-  const total = Math.max(0, goods - discount) + (chosen?.price ?? 0);
+  const { user } = useAuth();
+  const bonus = user ? c.bonus : 0;
+  const total = Math.max(0, goods - discount - bonus) + (chosen?.price ?? 0);
+
+  useEffect(() => {
+    void loadDeliveryWidget();
+  }, []);
+
+  // The signed-in shopper's profile fills what the form does not have yet.
+  useEffect(() => {
+    if (!user) return;
+    const fio = [user.last_name, user.first_name, user.second_name].filter(Boolean).join(' ');
+    if (!checkout.fio.trim() && fio) checkout.fio = fio;
+    if (!checkout.email.trim() && user.email) checkout.email = user.email;
+    if (!checkout.phone.replace(/\D/g, '').slice(1) && user.phone) checkout.phone = user.phone;
+  }, [user]);
 
   useEffect(() => {
     if (options.data && !options.data.options.some((o) => o.method === checkout.method) && options.data.options[0]) {
@@ -65,6 +87,7 @@ export default function DeliveryPage() {
           address: chosen.method === 'courier' ? c.address.trim() : undefined,
           delivery_method: chosen.method,
           promo_code: c.promo?.code,
+          bonus: bonus || undefined,
           comment: c.comment.trim() || undefined,
         },
         c.orderKey,
@@ -98,6 +121,7 @@ export default function DeliveryPage() {
       </section>
       <section className="checkout__section">
         <h2>Доставка</h2>
+        {user && <SavedAddresses userKey={user.email ?? user.phone} />}
         <CitySearch city={city} onChoose={chooseCity} error={errors.city} />
         {city && options.loading && <p className="muted">Считаем доставку…</p>}
         {city && options.error !== null && <p className="form-error">Не удалось рассчитать доставку. Проверьте подключение.</p>}
@@ -125,9 +149,11 @@ export default function DeliveryPage() {
         </Field>
       </section>
       <PromoCode sum={goods} />
+      {user && <BonusPoints goodsAfterPromo={Math.max(0, goods - discount)} userKey={user.email ?? user.phone} />}
       <section className="checkout__totals" data-testid="checkout-totals">
         <p>Товары ({b.cart.length}): <span>{formatPrice(goods)}</span></p>
         {discount > 0 && <p>Скидка по промокоду: <span>−{formatPrice(discount)}</span></p>}
+        {bonus > 0 && <p>Оплата баллами: <span>−{formatPrice(bonus)}</span></p>}
         <p>Доставка: <span>{chosen ? (chosen.price ? formatPrice(chosen.price) : 'бесплатно') : '—'}</span></p>
         <p className="checkout__total">К оплате: <strong>{formatPrice(total)}</strong></p>
         {b.queue.length > 0 && <p className="notice">Дождитесь, пока изменения корзины дойдут до магазина: заказ собирается из подтверждённой корзины.</p>}
@@ -137,16 +163,6 @@ export default function DeliveryPage() {
         </button>
       </section>
     </form>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && <p className="form-error">{error}</p>}
-    </div>
   );
 }
 

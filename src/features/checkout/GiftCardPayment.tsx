@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { payWithGiftCard } from '../../api/gift.ts';
 import { randomId } from '../../lib/ids.ts';
 import { formatPrice } from '../../lib/money.ts';
+import { cleanCardCode } from '../../lib/validation.ts';
 
 export function GiftCardPayment({ guid, onPaid }: { guid: string; onPaid: () => void }) {
   const [code, setCode] = useState('');
@@ -12,12 +13,12 @@ export function GiftCardPayment({ guid, onPaid }: { guid: string; onPaid: () => 
   const [key, setKey] = useState(randomId);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) {
+    if (!cleanCardCode(code)) {
       setMessage({ ok: false, text: 'Введите код карты' });
       return;
     }
     try {
-      const res = await payWithGiftCard(guid, code.trim().toUpperCase(), key);
+      const res = await payWithGiftCard(guid, cleanCardCode(code), key);
       setKey(randomId());
       setMessage({
         ok: true,

@@ -3,10 +3,10 @@
 import { Link, useSearch } from 'wouter';
 import { getOrderInfo } from '../../api/orders.ts';
 import { Popup } from '../../components/Popup.tsx';
+import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { href } from '../../lib/routes.ts';
 import { ui, useUi } from '../../state/ui.ts';
-import { OrderLines } from './OrderLines.tsx';
 import './checkout.css';
 
 export default function SuccessPage() {

@@ -1,7 +1,9 @@
-// The footer: information pages, contacts and the social links of the organization data.
+// The footer: information pages, contacts, help and the error report form, and the social links of the
+// organization data.
 import { Link } from 'wouter';
 import { href } from '../../lib/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
+import { openWidgetPopup } from '../../state/widgets.ts';
 import { INFO_LINKS } from './info-links.ts';
 
 export function Footer() {
@@ -24,6 +26,10 @@ export function Footer() {
         </nav>
         <div className="footer__contacts">
           {org && <p>{org.phone}</p>}
+          <p className="footer__help">
+            <button type="button" className="link-button" onClick={() => openWidgetPopup('help')}>Помощь</button>
+            <button type="button" className="link-button" onClick={() => openWidgetPopup('error-report')}>Сообщить об ошибке</button>
+          </p>
           <ul className="footer__social">
             {social.map(([label, url]) => (
               <li key={label}>

@@ -1,12 +1,13 @@
 // The header (spec §2): promo text, the burger of the mobile menu, logo, phones and chat phone, the link to
-// delivery and payments, the search bar, the favourites and basket counters and the desktop menu. Every menu closes on
-// a route change.
+// delivery and payments, the search bar, the account control, the favourites and basket counters and the
+// desktop menu. Every menu closes on a route change.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { href } from '../../lib/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';
 import { closeMenus } from '../../state/menu.ts';
+import { AccountButton } from './AccountButton.tsx';
 import { CartWidget } from './CartWidget.tsx';
 import { DesktopMenu } from './DesktopMenu.tsx';
 import { HeartIcon } from './icons.tsx';
@@ -46,6 +47,7 @@ export function Header() {
         </div>
         <div className="header__tools">
           <SearchBar />
+          <AccountButton />
           <Link href={href('favorite')} className="icon-button header__fav" aria-label={`Избранное: ${favCount}`}>
             <HeartIcon />
             <span data-testid="favorites-count" className="header__badge">{favCount}</span>

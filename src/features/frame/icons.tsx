@@ -1,4 +1,4 @@
-// The header's line icons (search, heart, burger, close, chevron) as inline SVG; decorative, so aria-hidden.
+// The header's line icons (search, heart, burger, close, chevron, bag, user, logout) as inline SVG; aria-hidden.
 import type { ReactNode } from 'react';
 
 function Icon({ children, size = 22 }: { children: ReactNode; size?: number }) {
@@ -29,4 +29,10 @@ export const ChevronIcon = () => (
 );
 export const BagIcon = () => (
   <Icon><path d="M6 8h12l-1 12H7L6 8z" /><path d="M9 8V6a3 3 0 0 1 6 0v2" /></Icon>
+);
+export const UserIcon = () => (
+  <Icon><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></Icon>
+);
+export const LogoutIcon = () => (
+  <Icon><path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" /></Icon>
 );

@@ -10,16 +10,18 @@ import { setGiftCard } from '../../state/gift-card.ts';
 
 export function AddCertificate({ certificate: c }: { certificate: GiftCertificate }) {
   const [added, setAdded] = useState(false);
-  const add = () => {
-    addToBasket(c.ext_id, 1, c.name, {
+  const add = async () => {
+    setAdded(false);
+    await addToBasket(c.ext_id, 1, c.name, {
       name: c.name, brand: SHOP_NAME, price: c.nominal, image: c.image, href: href('podarochnye-sertifikaty', { slug: c.slug }), feature: '',
     });
+    // Once its line is in the basket: the gift card record goes when that line leaves (state/gift-card.ts).
     void setGiftCard(c.ext_id);
     setAdded(true);
   };
   return (
     <div className="add-to-basket">
-      <button type="button" className="button button--big" onClick={add}>Добавить в корзину</button>
+      <button type="button" className="button button--big" onClick={() => void add()}>Добавить в корзину</button>
       {added && (
         <p role="status">
           Сертификат добавлен в корзину. <Link href={href('basket')}>Перейти в корзину</Link>

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { checkCard } from '../../api/gift.ts';
-import { balanceText, cleanCardCode } from './gift-text.ts';
+import { cleanCardCode } from '../../lib/validation.ts';
+import { balanceText } from './gift-text.ts';
 
 type State =
   | { kind: 'idle' }

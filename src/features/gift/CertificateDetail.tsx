@@ -1,25 +1,20 @@
 // One certificate: picture, name, nominal, description and 'Добавить в корзину'. An unknown slug shows the
 // 'Ошибка' page; a list that cannot be loaded says so instead.
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { formatPrice } from '../../lib/money.ts';
 import { href } from '../../lib/routes.ts';
-import { SHOP_NAME } from '../../lib/titles.ts';
-import { setPageTitle } from '../../state/head.ts';
 import { AddCertificate } from './AddCertificate.tsx';
 import { certificatesCrumbs } from './crumbs.ts';
 import { keepSumsTogether } from './gift-text.ts';
 import { useCertificates } from './use-certificates.ts';
 
 export function CertificateDetail({ slug }: { slug: string }) {
-  const [path] = useLocation();
   const list = useCertificates();
   const c = list.data?.find((x) => x.slug === slug);
-  useEffect(() => {
-    if (c) setPageTitle(path, `${c.name} — ${SHOP_NAME}`, c.description.slice(0, 200));
-  }, [c, path]);
+  usePageTitle(c?.name, c?.description.slice(0, 200));
 
   if (list.data && !c) return <ErrorPage statusCode={404} />;
   if (!c) {

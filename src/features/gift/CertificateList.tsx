@@ -1,19 +1,15 @@
 // The certificates on sale as cards (picture, name, nominal) linking to each one, and how certificates work.
-import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { SHOP_NAME } from '../../lib/titles.ts';
-import { setPageTitle } from '../../state/head.ts';
 import { CertificateCard } from './CertificateCard.tsx';
 import { CERTIFICATES_LABEL } from './crumbs.ts';
 import { HowCertificatesWork } from './HowCertificatesWork.tsx';
 import { useCertificates } from './use-certificates.ts';
 
 export function CertificateList() {
-  const [path] = useLocation();
   const list = useCertificates();
-  useEffect(() => setPageTitle(path, `${CERTIFICATES_LABEL} — ${SHOP_NAME}`, 'Подарочные сертификаты магазина «Море и Мода»: электронный код на почту сразу после оплаты.'), [path]);
+  usePageTitle(CERTIFICATES_LABEL, 'Подарочные сертификаты магазина «Море и Мода»: электронный код на почту сразу после оплаты.');
   return (
     <div className="gift">
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={CERTIFICATES_LABEL} />

@@ -1,19 +1,16 @@
 // Page of /card «Подарочная карта»: check a gift card's balance and expiry by its code.
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { href } from '../../lib/routes.ts';
-import { SHOP_NAME } from '../../lib/titles.ts';
-import { setPageTitle } from '../../state/head.ts';
 import { BalanceForm } from './BalanceForm.tsx';
 import './gift.css';
 
 const TITLE = 'Подарочная карта';
 
 export default function GiftCardPage() {
-  const [path] = useLocation();
-  useEffect(() => setPageTitle(path, `${TITLE} — ${SHOP_NAME}`, 'Проверка остатка и срока действия подарочной карты «Море и Мода».'), [path]);
+  usePageTitle(TITLE, 'Проверка остатка и срока действия подарочной карты «Море и Мода».');
   return (
     <div className="gift gift-balance">
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLE} />

@@ -1,19 +1,16 @@
 // Page of /giftsert: how to buy a certificate, how to pay with it online and in the shop, its rules, and
 // where to check the balance; links to the certificates list.
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 import { href } from '../../lib/routes.ts';
-import { SHOP_NAME } from '../../lib/titles.ts';
-import { setPageTitle } from '../../state/head.ts';
 import { certificatesCrumbs } from './crumbs.ts';
 import './gift.css';
 
 const TITLE = 'Как купить и использовать подарочный сертификат';
 
 export default function GiftsertPage() {
-  const [path] = useLocation();
-  useEffect(() => setPageTitle(path, `${TITLE} — ${SHOP_NAME}`, 'Как купить подарочный сертификат «Море и Мода», оплатить им заказ на сайте или в магазине и проверить остаток.'), [path]);
+  usePageTitle(TITLE, 'Как купить подарочный сертификат «Море и Мода», оплатить им заказ на сайте или в магазине и проверить остаток.');
   return (
     <article className="gift gift-info">
       <Breadcrumbs crumbs={certificatesCrumbs()} current="Как купить и использовать" />

@@ -1,12 +1,7 @@
-// The gift pages' text rules, pure: how a typed card code is cleaned before sending, how the answer of
-// POST /v1/check_card/ reads ('На карте 3 500 ₽, действует до 31 декабря 2027'), and sums that never break.
+// The gift pages' text rules, pure: how the answer of POST /v1/check_card/ reads ('На карте 3 500 ₽,
+// действует до 31 декабря 2027') and sums that never break.
 import { formatDate } from '../../lib/dates.ts';
 import { formatPrice } from '../../lib/money.ts';
-
-/** " demo-5000-0001 " -> "DEMO-5000-0001": spaces dropped, letters in capitals; '' when nothing is left. */
-export function cleanCardCode(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
-}
 
 export function balanceText(card: { balance: number; expires_at: string }, now: Date = new Date()): string {
   const expires = new Date(card.expires_at);

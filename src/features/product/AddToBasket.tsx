@@ -16,28 +16,30 @@ interface Props {
 const KIND_LABEL = { size: 'Размер', top: 'Верх', bottom: 'Низ' } as const;
 
 export function AddToBasket({ product, feature }: Props) {
-  const [state, setState] = useState<'idle' | 'need-size' | 'added'>('idle');
+  const [state, setState] = useState<'idle' | 'need-size' | 'saving' | 'added'>('idle');
   const chosen = [feature.selectSize, feature.selectTop, feature.selectBottom]
     .map((ext) => product.variants.find((v) => v.ext_id === ext && v.stock > 0))
     .filter((v) => v !== undefined);
   const offer = product.offer;
-  const add = () => {
+  const add = async () => {
     if (!chosen.length) {
       setState('need-size');
       return;
     }
+    // 'Добавлено' is said once the change is stored, so it survives a reload from then on.
+    setState('saving');
     const image = offer.images.find((i) => i.is_main)?.image ?? offer.images[0]?.image ?? '';
-    for (const v of chosen) {
+    await Promise.all(chosen.map((v) => {
       const featureText = `${KIND_LABEL[v.kind]} ${v.size}, ${v.color.name}`;
-      addToBasket(v.ext_id, 1, `${offer.name}, ${featureText}`, {
+      return addToBasket(v.ext_id, 1, `${offer.name}, ${featureText}`, {
         name: offer.name, brand: offer.brand.name, price: offer.price, image, href: offer.full_path_offer, feature: featureText,
       });
-    }
+    }));
     setState('added');
   };
   return (
     <div className="add-to-basket">
-      <button type="button" className="button button--big" onClick={add}>Добавить в корзину</button>
+      <button type="button" className="button button--big" onClick={() => void add()}>Добавить в корзину</button>
       {state === 'need-size' && <p className="form-error" role="alert">Выберите размер</p>}
       {state === 'added' && (
         <p role="status">

@@ -11,12 +11,13 @@ import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { categoryCrumbs, HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { href, matchRoute } from '../../lib/routes.ts';
-import { SHOP_NAME } from '../../lib/titles.ts';
+import { categoryPathOf, href, matchRoute } from '../../lib/routes.ts';
+import { productTitle } from '../../lib/titles.ts';
 import { chooseColor, chooseFeature, useBasket } from '../../state/basket.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.ts';
 import { setPageTitle } from '../../state/head.ts';
+import { setChatMessage } from '../../state/widgets.ts';
 import { withPriceTexts } from '../../worker/client.ts';
 import '../catalog/catalog.css';
 import { AddToBasket } from './AddToBasket.tsx';
@@ -27,9 +28,9 @@ import './product.css';
 
 export default function ProductPage() {
   const [path, navigate] = useLocation();
-  const params = matchRoute(path)?.params ?? {};
-  const root = path.split('/')[1] ?? '';
-  const categoryPath = [root, params.subCategory, params.categorySubCategory].filter(Boolean).join('/');
+  const found = matchRoute(path);
+  const params = found?.params ?? {};
+  const categoryPath = found ? categoryPathOf(found, path) : '';
   const pk = params.pk ?? '';
   const product = useLoad(`product:${pk}`, async () => {
     const p = await getProductOffer(categoryPath, pk, params.slug);
@@ -43,7 +44,10 @@ export default function ProductPage() {
 
   useEffect(() => {
     if (p && p.offer.full_path_offer !== path) navigate(p.offer.full_path_offer, { replace: true });
-    if (p) setPageTitle(p.offer.full_path_offer, `${p.offer.name} — ${p.offer.brand.name} — ${SHOP_NAME}`, p.description.slice(0, 200));
+    if (!p) return;
+    setPageTitle(p.offer.full_path_offer, productTitle(p.offer.name, p.offer.brand.name), p.description.slice(0, 200));
+    // Spec §3 page meta whatsappMessage: what "send the product link" in the chat widget sends.
+    setChatMessage(p.offer.full_path_offer, `Здравствуйте! Меня интересует товар «${p.offer.name}» (${p.offer.brand.name}): ${location.origin}${p.offer.full_path_offer}`);
   }, [p, path, navigate]);
 
   if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ErrorPage statusCode={404} />;

@@ -1,5 +1,5 @@
 // The checkout signup choice (spec §2): log in, register, or continue without logging in, which sets the
-// anonymous flag and goes to basket-delivery.
+// anonymous flag and goes to basket-delivery. Rendered by the popup host; Escape closes it.
 import { useLocation } from 'wouter';
 import { Popup } from '../../components/Popup.tsx';
 import { href } from '../../lib/routes.ts';

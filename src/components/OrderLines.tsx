@@ -1,7 +1,9 @@
-// The lines and totals of a placed order (order_info.items_json of GET /v1/get_order_info/).
+// The lines and totals of a placed order (order_info.items_json of GET /v1/get_order_info/ and of an order
+// of the history).
 import type { Snapshot } from 'valtio';
-import type { OrderInfo } from '../../api/contract.ts';
-import { formatPrice } from '../../lib/money.ts';
+import type { OrderInfo } from '../api/contract.ts';
+import { formatPrice } from '../lib/money.ts';
+import './order-lines.css';
 
 export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) {
   return (
@@ -19,9 +21,10 @@ export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) 
           </li>
         ))}
       </ul>
-      <div className="checkout__totals">
+      <div className="order-totals">
         <p>Товары: <span>{formatPrice(info.items_sum)}</span></p>
-        {info.discount > 0 && <p>Скидка: <span>−{formatPrice(info.discount)}</span></p>}
+        {info.discount - info.bonus_spent > 0 && <p>Скидка: <span>−{formatPrice(info.discount - info.bonus_spent)}</span></p>}
+        {info.bonus_spent > 0 && <p>Оплачено баллами: <span data-testid="order-bonus">−{formatPrice(info.bonus_spent)}</span></p>}
         <p>Доставка: <span>{info.delivery_price ? formatPrice(info.delivery_price) : 'бесплатно'}</span></p>
         <p className="checkout__total">Итого: <strong data-testid="order-total">{formatPrice(info.total)}</strong></p>
       </div>

@@ -1,16 +1,31 @@
-// The city field of checkout: search as you type through GET /v1/cities/ (at most one request in flight
-// per pause of 200 ms, spec §9 fetch delay), pick from the list; the choice is kept in lkData.
+// The city field of checkout and of saved addresses: search as you type through GET /v1/cities/ (at most one
+// request in flight per pause of 200 ms, spec §9 fetch delay), pick from the list, or have it chosen from
+// outside (a saved address); the checkout keeps the choice in lkData.
 import { useEffect, useState } from 'react';
 import type { Snapshot } from 'valtio';
-import type { City } from '../../api/contract.ts';
-import { getCities } from '../../api/orders.ts';
+import type { City } from '../api/contract.ts';
+import { getCities } from '../api/orders.ts';
+import './city-search.css';
 
 const FETCH_DELAY_MS = 200;
 
-export function CitySearch({ city, onChoose, error }: { city: Snapshot<City> | null; onChoose: (c: City | null) => void; error?: string }) {
+interface Props {
+  city: Snapshot<City> | null;
+  onChoose: (c: City | null) => void;
+  error?: string;
+  label?: string;
+}
+
+export function CitySearch({ city, onChoose, error, label = 'Город' }: Props) {
   const [text, setText] = useState(city?.name ?? '');
   const [options, setOptions] = useState<City[]>([]);
   const [open, setOpen] = useState(false);
+  // A city chosen outside the field (a saved address in the checkout) shows in it too.
+  const [shownId, setShownId] = useState(city?.id ?? null);
+  if ((city?.id ?? null) !== shownId) {
+    setShownId(city?.id ?? null);
+    if (city) setText(city.name);
+  }
   useEffect(() => {
     const q = text.trim();
     if (!open || q.length < 2) {
@@ -28,7 +43,7 @@ export function CitySearch({ city, onChoose, error }: { city: Snapshot<City> | n
   }, [text, open]);
   return (
     <div className="field city-search">
-      <label htmlFor="city">Город</label>
+      <label htmlFor="city">{label}</label>
       <input
         id="city"
         autoComplete="address-level2"

@@ -1,0 +1,118 @@
+// /send: the shop's mailing. A signed-in user subscribes or unsubscribes their own e-mail (the state comes
+// from user.subscribed); a visitor types an e-mail. GET /v1/subscribe/?email and /v1/unsubscribe/?email
+// answer the Russian message shown.
+import { useState, type FormEvent } from 'react';
+import { subscribe, unsubscribe } from '../../api/account.ts';
+import { isEmail, normalizeEmail } from '../../lib/validation.ts';
+import { auth, useAuth } from '../../state/auth.ts';
+import { AccountFrame } from './AccountFrame.tsx';
+import { registerFailure as failureText } from '../../api/account-errors.ts';
+import { Field } from '../../components/Field.tsx';
+
+type Result = { ok: boolean; text: string } | null;
+
+export default function MailingPage() {
+  const a = useAuth();
+  const own = a.user?.email ? a.user.email : null;
+  return (
+    <AccountFrame title="Рассылка" open>
+      <p>Новинки, распродажи и закрытые акции — раз в неделю, без спама. Отписаться можно в любой момент.</p>
+      {a.loading ? (
+        <p className="muted" role="status">Загружаем ваши данные…</p>
+      ) : own && a.user ? (
+        <OwnMailing email={own} subscribed={a.user.subscribed} />
+      ) : (
+        <VisitorMailing />
+      )}
+    </AccountFrame>
+  );
+}
+
+async function send(email: string, on: boolean): Promise<Result> {
+  try {
+    const { message } = await (on ? subscribe(email) : unsubscribe(email));
+    return { ok: true, text: message };
+  } catch (err) {
+    console.warn('[mailing] not changed', err);
+    return { ok: false, text: failureText(err) };
+  }
+}
+
+function Message({ result }: { result: Result }) {
+  if (!result) return null;
+  return (
+    <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
+      {result.text}
+    </p>
+  );
+}
+
+function OwnMailing({ email, subscribed }: { email: string; subscribed: boolean }) {
+  const [result, setResult] = useState<Result>(null);
+  const [sending, setSending] = useState(false);
+  const toggle = async () => {
+    setSending(true);
+    const r = await send(email, !subscribed);
+    if (r?.ok && auth.user) auth.user.subscribed = !subscribed;
+    setResult(r);
+    setSending(false);
+  };
+  return (
+    <div className="cabinet-form" data-testid="own-mailing">
+      <p>
+        {subscribed ? 'Вы подписаны на рассылку' : 'Вы не подписаны на рассылку'}: <strong>{email}</strong>
+      </p>
+      <Message result={result} />
+      <button type="button" className={subscribed ? 'button button--ghost' : 'button'} disabled={sending} onClick={() => void toggle()}>
+        {subscribed ? 'Отписаться от рассылки' : 'Подписаться на рассылку'}
+      </button>
+    </div>
+  );
+}
+
+function VisitorMailing() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [result, setResult] = useState<Result>(null);
+  const [sending, setSending] = useState(false);
+  const go = async (on: boolean) => {
+    setResult(null);
+    if (!isEmail(email)) {
+      setError('Укажите e-mail в формате name@example.ru');
+      return;
+    }
+    setSending(true);
+    setResult(await send(normalizeEmail(email), on));
+    setSending(false);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void go(true);
+  };
+  return (
+    <form className="cabinet-form" onSubmit={submit} noValidate data-testid="visitor-mailing">
+      <Field id="mailing-email" label="E-mail" error={error}>
+        <input
+          id="mailing-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={!!error}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError('');
+          }}
+        />
+      </Field>
+      <Message result={result} />
+      <div className="account-actions">
+        <button type="submit" className="button" disabled={sending}>
+          Подписаться на рассылку
+        </button>
+        <button type="button" className="button button--ghost" disabled={sending} onClick={() => void go(false)}>
+          Отписаться
+        </button>
+      </div>
+    </form>
+  );
+}

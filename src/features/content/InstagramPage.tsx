@@ -1,0 +1,33 @@
+// Page of /instagram: the shop's photo feed (GET /v1/instagramm_posts), each photo linking to its post.
+import { getInstagramPosts } from '../../api/content.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { TITLES } from '../../lib/titles.ts';
+import './content.css';
+
+export default function InstagramPage() {
+  const feed = useLoad('instagram', getInstagramPosts);
+  return (
+    <section className="insta">
+      <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLES.instagram} />
+      <h1>{TITLES.instagram}</h1>
+      {feed.error ? (
+        <p className="notice notice--error">Не удалось загрузить ленту. Проверьте подключение к интернету и обновите страницу.</p>
+      ) : feed.data?.length === 0 ? (
+        <p className="muted">Публикаций пока нет.</p>
+      ) : (
+        <ul className="insta__grid">
+          {feed.data?.map((p) => (
+            <li key={p.id}>
+              <a href={p.link} target="_blank" rel="noopener noreferrer">
+                <img src={p.image} alt={p.caption} loading="lazy" width={300} height={300} />
+              </a>
+              <p>{p.caption}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

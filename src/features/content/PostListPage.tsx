@@ -1,0 +1,57 @@
+// Page of /blog and /news (spec §2): posts newest first, 24 a page (GET /v1/{content}?offset={n}), each
+// with its picture, date in the Russian format of spec §9 and preview; the page number is in the URL.
+import { Link, useLocation, useSearch } from 'wouter';
+import { getPosts } from '../../api/content.ts';
+import { PAGE_SIZE } from '../../api/contract.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { matchRoute } from '../../lib/routes.ts';
+import { EMPTY_TEXT, kindCrumbs, kindLabel, kindOf, postHref } from './kinds.ts';
+import './content.css';
+
+const pageOf = (search: string) => {
+  const n = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(n) && n > 1 ? n : 1;
+};
+
+export default function PostListPage() {
+  const [path] = useLocation();
+  const page = pageOf(useSearch());
+  const kind = kindOf(matchRoute(path));
+  const posts = useLoad(`${kind}:${page}`, () => getPosts(kind, page));
+  const label = kindLabel(kind);
+  const crumbs = kindCrumbs(kind);
+  return (
+    <section className="posts">
+      <Breadcrumbs crumbs={crumbs.slice(0, 1)} current={label} />
+      <h1>{label}</h1>
+      {posts.error ? (
+        <p className="notice notice--error">Не удалось загрузить записи. Проверьте подключение к интернету и обновите страницу.</p>
+      ) : posts.data && posts.data.results.length === 0 ? (
+        <p className="muted">{EMPTY_TEXT[kind]}</p>
+      ) : (
+        <ul className="posts__list" aria-busy={posts.loading}>
+          {posts.data?.results.map((p) => (
+            <li key={p.id} className="post-card">
+              <Link href={postHref(kind, p.slug)} className="post-card__link">
+                {p.image && <img src={p.image} alt="" loading="lazy" width={360} height={240} />}
+                <time dateTime={p.published_at} className="muted">{formatDate(p.published_at)}</time>
+                <h2>{p.title}</h2>
+              </Link>
+              <p>{p.preview}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {posts.data && (
+        <Pagination
+          page={page}
+          pages={Math.ceil(posts.data.count / PAGE_SIZE)}
+          hrefFor={(n) => (n > 1 ? `${crumbs[1]!.href}?page=${n}` : crumbs[1]!.href)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// Page of /blog/{slug} and /news/{slug}: one post (GET /v1/{content}/{id}) with its date and picture; the
+// text from the server is rendered sanitized (components/RichText.tsx). An unknown slug is the error page.
+import { useLocation } from 'wouter';
+import { getPost } from '../../api/content.ts';
+import { ApiError } from '../../api/client.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { ErrorPage } from '../../components/ErrorPage.tsx';
+import { RichText } from '../../components/RichText.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { matchRoute } from '../../lib/routes.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { kindCrumbs, kindOf } from './kinds.ts';
+import './content.css';
+
+export default function PostPage() {
+  const [path] = useLocation();
+  const found = matchRoute(path);
+  const kind = kindOf(found);
+  const slug = found?.params.slug ?? '';
+  const post = useLoad(`${kind}:${slug}`, () => getPost(kind, slug));
+  const p = post.data;
+  usePageTitle(p?.title, p?.preview);
+  if (post.error instanceof ApiError && post.error.status === 404) return <ErrorPage statusCode={404} />;
+  return (
+    <article className="post">
+      <Breadcrumbs crumbs={kindCrumbs(kind)} current={p?.title} />
+      {post.error ? (
+        <p className="notice notice--error">Не удалось загрузить запись. Проверьте подключение к интернету и обновите страницу.</p>
+      ) : !p ? (
+        <p className="muted">Загружаем…</p>
+      ) : (
+        <>
+          <h1>{p.title}</h1>
+          <time dateTime={p.published_at} className="muted">{formatDate(p.published_at)}</time>
+          {p.image && <img className="post__image" src={p.image} alt="" width={720} height={480} />}
+          <RichText html={p.body_html} />
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+// The header's account control (spec §2 header): signed out, 'Войти' opens the login popup; signed in,
+// the user's first and last name link to the profile, beside a logout button.
+import { Link } from 'wouter';
+import { href } from '../../lib/routes.ts';
+import { logOut, useAuth } from '../../state/auth.ts';
+import { openPopup } from '../../state/popups.ts';
+import { LogoutIcon, UserIcon } from './icons.tsx';
+
+export function AccountButton() {
+  const { token, user } = useAuth();
+  if (token === null) {
+    return (
+      <button type="button" className="account-link" aria-label="Войти" onClick={() => openPopup('login')}>
+        <UserIcon />
+        <span className="account-link__label">Войти</span>
+      </button>
+    );
+  }
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.full_name : '';
+  return (
+    <>
+      <Link href={href('profile')} className="account-link" aria-label={name ? `Личный кабинет: ${name}` : 'Личный кабинет'}>
+        <UserIcon />
+        <span className="account-link__label" data-testid="account-name">{name || 'Личный кабинет'}</span>
+      </Link>
+      <button type="button" className="icon-button" aria-label="Выйти" title="Выйти" onClick={() => void logOut()}>
+        <LogoutIcon />
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// Store of the frame's widgets (spec §2, §4, §9) and the one owner of their localStorage keys
+// (cookieAccepted, telegramPopupClosed, pageViews): the cookie notice, the channel popup after 5 page
+// views unless closed before, the scroll-to-top arrow's condition, the chat widget's product message and
+// which widget popup (error report, help, channel) is open.
+//
+// "The default of the acceptance flag is true" (spec §4), read here as: `cookieAccepted` starts true, so
+// nothing is shown until storage has been read, and a browser whose storage cannot be read is not nagged
+// with a notice that could never be dismissed for good. A first visit with working storage has no stored
+// value, so the flag becomes false and the notice shows until Accept. Analytics, which needs consent, never
+// relies on the default: it waits for `consented`, true only after an Accept that was stored or given now.
+import { proxy, useSnapshot } from 'valtio';
+import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { popups } from './popups.ts';
+
+export const CHANNEL_POPUP_VIEWS = 5; // spec §9
+
+export type WidgetPopup = 'error-report' | 'help' | 'channel';
+
+export const widgets = proxy({
+  cookieAccepted: true,
+  /** True only after an explicit Accept (now or stored): what analytics waits for. */
+  consented: false,
+  pageViews: 0,
+  telegramPopupClosed: false,
+  open: null as WidgetPopup | null,
+  /** The product page's chat message (spec §3 page meta whatsappMessage), tagged with its path. */
+  chat: { path: '', message: '' },
+});
+
+export const useWidgets = () => useSnapshot(widgets);
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): boolean {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** App start: reads the stored flags (before the first render, so nothing flashes). */
+export function restoreWidgets(): void {
+  let accepted: boolean;
+  try {
+    accepted = localStorage.getItem(STORAGE_KEYS.cookieAccepted) === 'true';
+    widgets.cookieAccepted = accepted;
+  } catch {
+    accepted = false;
+    widgets.cookieAccepted = true; // unreadable storage: the default stands (see the top of this file)
+  }
+  widgets.consented = accepted;
+  const views = Number(read(STORAGE_KEYS.pageViews));
+  widgets.pageViews = Number.isInteger(views) && views > 0 ? views : 0;
+  widgets.telegramPopupClosed = read(STORAGE_KEYS.telegramPopupClosed) === 'true';
+}
+
+export function acceptCookies(): void {
+  widgets.cookieAccepted = true;
+  widgets.consented = true;
+  write(STORAGE_KEYS.cookieAccepted, 'true');
+}
+
+/** Pages where the channel popup would stand in the way of buying: it waits for the next other page. */
+const BUYING = /^\/(basket|reset)(\/|$)/;
+
+/**
+ * One more page view (a new path); the channel popup opens once the count reaches 5, unless it was closed
+ * before — but never over the basket and checkout, a password reset, or another popup.
+ */
+export function countPageView(path: string): void {
+  widgets.pageViews += 1;
+  write(STORAGE_KEYS.pageViews, String(widgets.pageViews));
+  const inTheWay = BUYING.test(path) || popups.open !== null || widgets.open !== null;
+  if (widgets.pageViews >= CHANNEL_POPUP_VIEWS && !widgets.telegramPopupClosed && !inTheWay) widgets.open = 'channel';
+}
+
+export function openWidgetPopup(name: WidgetPopup): void {
+  widgets.open = name;
+}
+
+export function closeWidgetPopup(): void {
+  if (widgets.open === 'channel') {
+    widgets.telegramPopupClosed = true;
+    write(STORAGE_KEYS.telegramPopupClosed, 'true');
+  }
+  widgets.open = null;
+}
+
+/** A product page offers its link to the chat ("send the product link"). */
+export function setChatMessage(path: string, message: string): void {
+  widgets.chat = { path, message };
+}
