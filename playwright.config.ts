@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { socialProviderEnv } from './tests/support/social-provider.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
@@ -11,6 +12,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
 // The shop's real SMTP delivery goes to a sink (tests/support/smtp-sink.ts) that writes each mail to this file.
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_MAIL_FILE ??= path.join(process.env.E2E_DATA_DIR, 'mail.jsonl');
+// The stand-in VK and Facebook (tests/support/social-provider.ts) the shop's social login talks to.
+process.env.E2E_SOCIAL_PORT ??= String(port + 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,6 +28,12 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     serviceWorkers: 'allow',
+    // A returning shopper who accepted cookies and closed the channel popup: the flows under test are not
+    // covered by them. tests/e2e/widgets.spec.ts starts from a first visit instead.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: `http://localhost:${port}`, localStorage: [{ name: 'cookieAccepted', value: 'true' }, { name: 'telegramPopupClosed', value: 'true' }] }],
+    },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     launchOptions: {
@@ -46,6 +55,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      ...socialProviderEnv(`http://127.0.0.1:${process.env.E2E_SOCIAL_PORT}`),
     },
   },
 });

@@ -2,49 +2,9 @@
 // changed, a line removed, checkout without an account with a promo code and courier delivery, payment
 // through the shop's test provider, the confirmation and the popup; the manager's notice goes out by mail.
 // And offline: changes made with no network wait in IndexedDB, survive a reload, and reach the server once.
-import { readFileSync, existsSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Offer, Paged, ProductOffer } from '../../src/api/contract.ts';
-
-interface Pick {
-  url: string;
-  name: string;
-  extIds: string[];
-}
-
-/** Products with at least `sizes` single-size variants of their first colour well in stock. */
-async function pickProducts(request: APIRequestContext, count: number, sizes: number): Promise<Pick[]> {
-  const data = encodeURIComponent(JSON.stringify({ categories: ['odezhda'] }));
-  const page = (await (await request.get(`/api/v1/offers/?limit=60&data=${data}`)).json()) as Paged<Offer>;
-  const picks: Pick[] = [];
-  for (const o of page.results) {
-    const root = o.full_path_offer.split('/').slice(1, -2).join('/');
-    const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
-    const first = p.offer.colors[0]?.slug;
-    const ok = p.variants.filter((v) => v.kind === 'size' && v.stock >= 5 && v.color.slug === first);
-    if (ok.length >= sizes) picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.slice(0, sizes).map((v) => v.ext_id) });
-    if (picks.length === count) return picks;
-  }
-  throw new Error('the seed has too few products in stock');
-}
-
-async function addFromProductPage(page: Page, p: Pick, ext: string) {
-  if (new URL(page.url()).pathname !== p.url) await page.goto(p.url);
-  await page.locator(`input[value="${ext}"]`).check({ force: true });
-  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
-  await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
-}
-
-const line = (page: Page, ext: string) => page.locator(`[data-ext-id="${ext}"]`);
-
-function mailsTo(address: string): string[] {
-  const file = process.env.E2E_MAIL_FILE!;
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean)
-    .map((l) => JSON.parse(l) as { to: string[]; data: string })
-    .filter((m) => m.to.some((t) => t.includes(address)))
-    .map((m) => m.data);
-}
+import { expect, test } from '@playwright/test';
+import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
+import { mailsTo } from './mailbox.ts';
 
 test('a visitor fills the basket, checks out with a promo code and courier delivery, and pays', async ({ page, request }) => {
   const [a, b] = await pickProducts(request, 2, 2);

@@ -1,7 +1,11 @@
 // Once the service worker controls the page, the shop opens offline: the shell from the precache, the
 // catalogue data and pictures from the runtime caches, even for what the first visit loaded before the
-// worker took over.
+// worker took over. And with every tab closed, the worker itself sends the basket changes queued offline
+// when Background Sync fires (fired here through DevTools, as the browser would when the network returns),
+// and the next visit says why a change was refused.
 import { expect, test } from '@playwright/test';
+import { OUTBOX_SYNC_TAG } from '../../src/lib/storage-keys.ts';
+import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
 
 test('after the service worker takes over, an offline reload still shows the home page with its data', async ({ page, context }) => {
   await page.goto('/');
@@ -25,4 +29,59 @@ test('after the service worker takes over, an offline reload still shows the hom
   expect(await page.locator('.hero img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await context.setOffline(false);
+});
+
+test('with every tab closed, the service worker sends the queued basket changes when Background Sync fires', async ({ context, request }) => {
+  const [a] = await pickProducts(request, 1, 2);
+  const page = await context.newPage();
+  await page.goto(a.url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await addFromProductPage(page, a, a.extIds[0]);
+  await page.getByRole('link', { name: /^Корзина/ }).first().click();
+  await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
+
+  await context.setOffline(true);
+  // One more of the second size than the shop has: the last of these adds will be refused.
+  const left = a.stocks[1];
+  for (let i = 0; i <= left; i++) await addFromProductPage(page, a, a.extIds[1]);
+  await page.getByRole('link', { name: /^Корзина/ }).first().click();
+  await expect(line(page, a.extIds[1]).getByTestId('quantity')).toHaveText(String(left + 1));
+  await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
+  await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
+  await expect(line(page, a.extIds[0]).getByTestId('quantity')).toHaveText('3');
+  await expect(page.getByTestId('pending-note')).toContainText('Нет связи');
+
+  // A page of no origin holds the DevTools session that fires the sync event; it is no tab of the shop.
+  const devtools = await context.newPage();
+  const cdp = await context.newCDPSession(devtools);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBeTruthy();
+
+  // The API is reached from outside the browser here, which the offline switch does not cover.
+  const serverCart = async () => {
+    const body = (await (await context.request.get('/api/v2/cart/')).json()) as { cart: { ext_id: string; quantity: number }[] };
+    return body.cart.map((l) => [l.ext_id, l.quantity]).sort();
+  };
+  expect(await serverCart()).toEqual([[a.extIds[0], 1]]); // nothing went out while offline
+
+  // With the last tab closed only the worker can send. (The browser may fire a sync of its own once the
+  // network is back; the pages' lock and the Idempotency-Keys make the two harmless together.)
+  await page.close();
+  await context.setOffline(false);
+
+  const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: OUTBOX_SYNC_TAG, lastChance: false });
+  await expect.poll(serverCart, { timeout: 20_000 }).toEqual([[a.extIds[0], 3], [a.extIds[1], left]].sort());
+
+  // The next visit shows the confirmed basket, nothing left to send, and why the last add was refused.
+  const next = await context.newPage();
+  await next.goto('/basket');
+  await expect(line(next, a.extIds[0]).getByTestId('quantity')).toHaveText('3');
+  await expect(line(next, a.extIds[1]).getByTestId('quantity')).toHaveText(String(left));
+  await expect(line(next, a.extIds[1])).not.toHaveClass(/is-pending/);
+  await expect(next.getByTestId('pending-note')).toBeHidden();
+  await expect(next.getByRole('alert')).toContainText(`Осталось только ${left} шт.`);
 });

@@ -1,0 +1,37 @@
+// What the basket's e2e tests share: products of the seed with sizes in stock (found through the public
+// API), adding a size from its product page, and a basket line by its ext_id.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Offer, Paged, ProductOffer } from '../../src/api/contract.ts';
+
+export interface Pick {
+  url: string;
+  name: string;
+  extIds: string[];
+  /** Stock of each of extIds, in the same order. */
+  stocks: number[];
+}
+
+/** Products with at least `sizes` single-size variants of their first colour with `minStock` or more left. */
+export async function pickProducts(request: APIRequestContext, count: number, sizes: number, minStock = 5): Promise<Pick[]> {
+  const data = encodeURIComponent(JSON.stringify({ categories: ['odezhda'] }));
+  const page = (await (await request.get(`/api/v1/offers/?limit=60&data=${data}`)).json()) as Paged<Offer>;
+  const picks: Pick[] = [];
+  for (const o of page.results) {
+    const root = o.full_path_offer.split('/').slice(1, -2).join('/');
+    const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
+    const first = p.offer.colors[0]?.slug;
+    const ok = p.variants.filter((v) => v.kind === 'size' && v.stock >= minStock && v.color.slug === first).slice(0, sizes);
+    if (ok.length === sizes) picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.map((v) => v.ext_id), stocks: ok.map((v) => v.stock) });
+    if (picks.length === count) return picks;
+  }
+  throw new Error('the seed has too few products in stock');
+}
+
+export async function addFromProductPage(page: Page, p: Pick, ext: string): Promise<void> {
+  if (new URL(page.url()).pathname !== p.url) await page.goto(p.url);
+  await page.locator(`input[value="${ext}"]`).check({ force: true });
+  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+  await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
+}
+
+export const line = (page: Page, ext: string) => page.locator(`[data-ext-id="${ext}"]`);
