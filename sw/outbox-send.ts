@@ -6,13 +6,7 @@ import { sendCartMutation } from '../src/api/cart.ts';
 import type { BasketItem } from '../src/api/contract.ts';
 import { OUTBOX_LOCK } from '../src/lib/storage-keys.ts';
 import { flushOutbox, refusalNotice, type OutboxPort } from '../src/state/outbox-core.ts';
-import {
-  appendOutboxNotice,
-  readCartSnapshot,
-  readOutbox,
-  removeFromOutbox,
-  saveCartSnapshot,
-} from '../src/state/outbox-storage.ts';
+import { readCartSnapshot, readOutbox, settleInOutbox } from '../src/state/outbox-storage.ts';
 
 export interface SendDeps {
   /** navigator.locks where the worker has it. */
@@ -38,20 +32,17 @@ export async function sendOutboxFromWorker(deps: SendDeps = {}): Promise<number>
     let cart: BasketItem[] = await readCartSnapshot();
     const port: OutboxPort = {
       list: readOutbox,
-      async remove(id) {
-        await removeFromOutbox(id);
-        deps.announce?.();
-      },
       cart: () => cart,
       // No token header: the worker cannot read cookies, and the `token` and `basket` cookies go along.
       send: (m, req) => sendCartMutation(req, m.id, null),
-      async settled(m, outcome) {
-        if (outcome.kind === 'success') {
-          cart = outcome.cart;
-          await saveCartSnapshot(cart);
-        } else {
-          await appendOutboxNotice(refusalNotice(m, outcome.message));
-        }
+      async settle(m, how) {
+        if (how?.kind === 'success') cart = how.cart;
+        // A refusal's reason is kept for the next page: no tab is open to show it now.
+        await settleInOutbox(m.id, {
+          cart: how?.kind === 'success' ? how.cart : undefined,
+          notice: how?.kind === 'rejected' ? refusalNotice(m, how.message) : undefined,
+        });
+        deps.announce?.();
       },
     };
     const settled = await flushOutbox(port);

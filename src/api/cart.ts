@@ -14,8 +14,8 @@ function headers(token: string | null, key?: string): Record<string, string> {
 }
 
 /** GET /v2/cart/: the confirmed basket; throws when it cannot be had (offline, server down). */
-export async function fetchCart(token: string | null): Promise<BasketItem[]> {
-  const res = await fetch(`${BASE}/v2/cart/`, { headers: headers(token), credentials: 'include', cache: 'no-store' });
+export async function fetchCart(token: string | null, signal?: AbortSignal): Promise<BasketItem[]> {
+  const res = await fetch(`${BASE}/v2/cart/`, { headers: headers(token), credentials: 'include', cache: 'no-store', signal });
   const body: unknown = await res.json().catch(() => null);
   const checked = check(body, CartSuccess);
   if (!res.ok || !checked.ok) throw new Error(`cart: ${res.status}`);

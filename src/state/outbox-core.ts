@@ -56,13 +56,20 @@ export interface Notice {
 
 export const refusalNotice = (m: Mutation, message: string): Notice => ({ id: m.id, text: `${m.label}: ${message}` });
 
+/** What settles a change: the server's answer, or null when the line it named is gone (nothing to send). */
+export type Settlement = Exclude<Outcome, { kind: 'retry' }> | null;
+
 export interface OutboxPort {
   /** The queue, oldest first, as stored now (another tab may have added to it). */
   list(): Promise<Mutation[]>;
-  remove(id: string): Promise<void>;
   cart(): readonly BasketItem[];
   send(m: Mutation, req: HttpRequest): Promise<Outcome>;
-  settled(m: Mutation, outcome: Exclude<Outcome, { kind: 'retry' }>): void | Promise<void>;
+  /**
+   * Takes a change out of the queue and records how it ended, in one step: the server's basket replaces the
+   * confirmed one in the same moment the change leaves the queue, so nothing looks applied twice (or not at
+   * all) in between, not even after a crash.
+   */
+  settle(m: Mutation, how: Settlement): Promise<void>;
 }
 
 /** Sends queued mutations in order until the queue is empty or one must wait; returns how many settled. */
@@ -72,12 +79,13 @@ export async function flushOutbox(port: OutboxPort): Promise<number> {
     const [head] = await port.list();
     if (!head) return settled;
     const req = requestOf(head, port.cart());
+    let how: Settlement = null;
     if (req) {
       const outcome = await port.send(head, req);
       if (outcome.kind === 'retry') return settled;
-      await port.settled(head, outcome);
+      how = outcome;
     }
-    await port.remove(head.id);
+    await port.settle(head, how);
     settled += 1;
   }
 }

@@ -2,7 +2,7 @@
 // and the service worker (Background Sync) read and write them; persist.ts owns the lkData record, this
 // module the basket's two, and nothing else touches IndexedDB. Each change is one IndexedDB transaction,
 // so tabs and the worker appending and removing at once never lose an entry.
-import { createStore, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, get, promisifyRequest, set, update, type UseStore } from 'idb-keyval';
 import type { BasketItem } from '../api/contract.ts';
 import { IDB } from '../lib/storage-keys.ts';
 import type { Mutation, Notice } from './outbox-core.ts';
@@ -18,8 +18,34 @@ export function appendToOutbox(m: Mutation): Promise<void> {
   return update<Mutation[]>(IDB.outbox, (q = []) => [...q, m], store());
 }
 
-export function removeFromOutbox(id: string): Promise<void> {
-  return update<Mutation[]>(IDB.outbox, (q = []) => q.filter((m) => m.id !== id), store());
+/**
+ * A change leaves the queue, in one transaction with what it left behind: the server's basket (its answer)
+ * and, for a refusal nobody may be there to see, its notice. A crash between the two can then never keep a
+ * change that the stored basket already shows applied.
+ */
+export function settleInOutbox(id: string, outcome: { cart?: readonly BasketItem[]; notice?: Notice }): Promise<void> {
+  return store()('readwrite', (s) => {
+    const queue = s.get(IDB.outbox);
+    queue.onsuccess = () => s.put(((queue.result as Mutation[] | undefined) ?? []).filter((m) => m.id !== id), IDB.outbox);
+    if (outcome.cart) s.put(outcome.cart, IDB.cart);
+    if (outcome.notice) {
+      const { notice } = outcome;
+      const notices = s.get(IDB.notices);
+      notices.onsuccess = () => s.put([...((notices.result as Notice[] | undefined) ?? []), notice], IDB.notices);
+    }
+    return promisifyRequest(s.transaction);
+  });
+}
+
+/** The queue and the confirmed basket as one consistent pair (one transaction). */
+export function readOutboxState(): Promise<{ queue: Mutation[]; cart: BasketItem[] }> {
+  return store()('readonly', async (s) => {
+    const [queue, cart] = await Promise.all([
+      promisifyRequest(s.get(IDB.outbox) as IDBRequest<Mutation[] | undefined>),
+      promisifyRequest(s.get(IDB.cart) as IDBRequest<BasketItem[] | undefined>),
+    ]);
+    return { queue: queue ?? [], cart: cart ?? [] };
+  });
 }
 
 export async function readCartSnapshot(): Promise<BasketItem[]> {
@@ -28,11 +54,6 @@ export async function readCartSnapshot(): Promise<BasketItem[]> {
 
 export function saveCartSnapshot(cart: readonly BasketItem[]): Promise<void> {
   return set(IDB.cart, cart, store());
-}
-
-/** A refused change's explanation, kept for the next page when nobody was there to see it. */
-export function appendOutboxNotice(n: Notice): Promise<void> {
-  return update<Notice[]>(IDB.notices, (q = []) => [...q, n], store());
 }
 
 /** The stored notices, removed in the same transaction so only one page shows them. */

@@ -11,10 +11,10 @@ import { basket } from './basket.ts';
 import { flushOutbox, refusalNotice, type Mutation, type OutboxPort } from './outbox-core.ts';
 import {
   appendToOutbox,
-  readCartSnapshot,
   readOutbox,
-  removeFromOutbox,
+  readOutboxState,
   saveCartSnapshot,
+  settleInOutbox,
   takeOutboxNotices,
 } from './outbox-storage.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
@@ -22,35 +22,78 @@ import { setStorageProblem } from './ui.ts';
 
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+/** A basket GET that has not answered by then is given up: it holds the senders' lock meanwhile. */
+const REFRESH_TIMEOUT_MS = 15_000;
 
 let channel: BroadcastChannel | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelay = RETRY_MIN_MS;
 /** Where the queue lives when IndexedDB cannot be used: changes then survive only until the tab closes. */
 let memoryQueue: Mutation[] | null = null;
+/**
+ * Counts this page's own changes to the basket store (a change queued, a change settled, a basket taken
+ * from the server or from storage). A read that began before one of them is stale when it ends: a storage
+ * read is then repeated, a server read dropped. Without this, a late answer would put back a line the
+ * shopper has since removed, or hide one just added, and the next step would build on it.
+ */
+let localChanges = 0;
 
 const token = () => readCookie(TOKEN_COOKIE);
+/** A plain copy for IndexedDB: a store's proxy cannot be cloned into it. */
+const plain = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** Runs fn under the senders' Web Lock (one tab or the service worker at a time works the basket). */
+async function underLock<T>(fn: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return fn();
+  return (await navigator.locks.request(OUTBOX_LOCK, fn)) as T;
+}
+
+/** IndexedDB failed: from now on this tab keeps its queue in memory, and says so. */
+function loseStorage(): void {
+  memoryQueue ??= [...basket.queue];
+  setStorageProblem('unavailable');
+}
 
 async function listQueue(): Promise<Mutation[]> {
   if (memoryQueue) return [...memoryQueue];
   try {
     return await readOutbox();
   } catch {
-    memoryQueue = [...basket.queue];
-    setStorageProblem('unavailable');
-    return [...memoryQueue];
+    loseStorage();
+    return [...(memoryQueue ?? [])];
   }
 }
 
+/** Takes the stored queue, read again if this page changed it while the read was under way. */
 async function syncQueue(): Promise<void> {
-  basket.queue = await listQueue();
+  for (;;) {
+    const seen = localChanges;
+    const queue = await listQueue();
+    if (seen === localChanges) {
+      basket.queue = queue;
+      return;
+    }
+  }
 }
 
-/** Another tab or the service worker changed the basket: take its queue and confirmed basket. */
+/** Another tab or the service worker changed the basket: take its queue and confirmed basket, together. */
 async function syncFromStorage(): Promise<void> {
-  await syncQueue();
-  if (memoryQueue) return;
-  basket.cart = await readCartSnapshot().catch(() => basket.cart);
+  for (;;) {
+    if (memoryQueue) return syncQueue();
+    const seen = localChanges;
+    let stored: Awaited<ReturnType<typeof readOutboxState>>;
+    try {
+      stored = await readOutboxState();
+    } catch {
+      loseStorage();
+      continue;
+    }
+    if (seen !== localChanges) continue;
+    localChanges += 1;
+    basket.queue = stored.queue;
+    basket.cart = stored.cart;
+    break;
+  }
   // Changes the service worker sent with no tab open and the shop refused: say why here.
   for (const n of await takeOutboxNotices().catch(() => [])) basket.notices.push(n);
 }
@@ -59,26 +102,24 @@ function announce(): void {
   channel?.postMessage({ type: 'changed' });
 }
 
-async function setConfirmedCart(cart: BasketItem[]): Promise<void> {
-  // Stored as a plain copy: a store's proxy cannot be cloned into IndexedDB.
-  const plain = JSON.parse(JSON.stringify(cart)) as BasketItem[];
-  basket.cart = cart;
-  await saveCartSnapshot(plain).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
-}
-
 const port: OutboxPort = {
   list: listQueue,
-  async remove(id) {
-    if (memoryQueue) memoryQueue = memoryQueue.filter((m) => m.id !== id);
-    else await removeFromOutbox(id).catch(() => undefined);
-    basket.queue = basket.queue.filter((m) => m.id !== id);
-    announce();
-  },
   cart: () => basket.cart,
   send: (m, req) => sendCartMutation(req, m.id, token()),
-  async settled(m, outcome) {
-    if (outcome.kind === 'success') await setConfirmedCart(outcome.cart);
-    else basket.notices.push(refusalNotice(m, outcome.message));
+  async settle(m, how) {
+    // On screen at once: the server's basket, without the change in the queue on top of it.
+    localChanges += 1;
+    if (how?.kind === 'success') basket.cart = how.cart;
+    else if (how) basket.notices.push(refusalNotice(m, how.message));
+    basket.queue = basket.queue.filter((q) => q.id !== m.id);
+    if (memoryQueue) memoryQueue = memoryQueue.filter((q) => q.id !== m.id);
+    else {
+      // Should this fail, the change stays stored and is sent again: its key makes the resend harmless.
+      await settleInOutbox(m.id, { cart: how?.kind === 'success' ? plain(how.cart) : undefined }).catch((err: unknown) =>
+        console.warn('[outbox] could not store a settled change', err),
+      );
+    }
+    announce();
   },
 };
 
@@ -91,17 +132,19 @@ export function flush(): Promise<void> {
   if (flushing) flushAgain = true;
   flushing ??= (async () => {
     try {
+      let settled = 0;
       const run = () => flushOutbox(port);
       do {
         flushAgain = false;
-        if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(OUTBOX_LOCK, run);
-        else await run();
+        settled += await underLock(run);
         // A read of the stored queue that began before a new change was written can leave that change out;
         // a change queued meanwhile asked for another round, which reads the queue again.
         await syncQueue();
       } while (flushAgain);
+      // A round that got answers shows the network works: the next try comes soon again, not after the
+      // grown delay of earlier failures.
+      if (settled || !basket.queue.length) retryDelay = RETRY_MIN_MS;
       if (basket.queue.length) scheduleRetry();
-      else retryDelay = RETRY_MIN_MS;
     } finally {
       flushing = null;
     }
@@ -125,18 +168,18 @@ export const queuedAndUnsaved = (): readonly Readonly<Mutation>[] => [...basket.
 export async function enqueue(m: Mutation): Promise<void> {
   unsaved.push(m);
   try {
-    if (memoryQueue) memoryQueue.push(m);
-    else {
+    if (!memoryQueue) {
       try {
-        await appendToOutbox(JSON.parse(JSON.stringify(m)) as Mutation);
+        await appendToOutbox(plain(m));
       } catch {
-        memoryQueue = [...basket.queue, m];
-        setStorageProblem('unavailable');
+        loseStorage();
       }
     }
+    memoryQueue?.push(m);
   } finally {
     unsaved.splice(unsaved.indexOf(m), 1);
   }
+  localChanges += 1;
   if (!basket.queue.some((q) => q.id === m.id)) basket.queue.push(m);
   announce();
   void requestBackgroundSync();
@@ -144,14 +187,28 @@ export async function enqueue(m: Mutation): Promise<void> {
   void flush();
 }
 
-/** Asks the server for the confirmed basket when nothing is queued (queued changes answer with it). */
-export async function refreshCart(): Promise<void> {
-  if (basket.queue.length) return;
-  try {
-    await setConfirmedCart(await fetchCart(token()));
-  } catch {
-    // offline: the last confirmed basket from IndexedDB stays on screen
-  }
+/**
+ * Asks the server for the confirmed basket when nothing is queued (queued changes answer with it). Under the
+ * senders' lock, so no tab sends a change while the answer is out; an answer that arrives after this page
+ * queued or settled a change is older than what the page shows, and is dropped.
+ */
+export function refreshCart(): Promise<void> {
+  return underLock(async () => {
+    if (basket.queue.length || (await listQueue()).length) return;
+    const seen = localChanges;
+    let cart: BasketItem[];
+    try {
+      cart = await fetchCart(token(), AbortSignal.timeout(REFRESH_TIMEOUT_MS));
+    } catch {
+      return; // offline: the last confirmed basket from IndexedDB stays on screen
+    }
+    if (seen !== localChanges || basket.queue.length) return;
+    localChanges += 1;
+    basket.cart = cart;
+    if (memoryQueue) return;
+    await saveCartSnapshot(plain(cart)).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
+    announce();
+  });
 }
 
 /** App start: show what is stored, join the other tabs, send what waits, and fetch the basket. */

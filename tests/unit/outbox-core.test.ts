@@ -2,7 +2,7 @@
 // failure keeps everything for later, and the queued view of the basket is what the shopper did.
 import { describe, expect, it } from 'vitest';
 import type { BasketItem } from '../../src/api/contract.ts';
-import { flushOutbox, project, requestOf, type HttpRequest, type Mutation, type Outcome } from '../../src/state/outbox-core.ts';
+import { flushOutbox, project, requestOf, type HttpRequest, type Mutation, type Outcome, type Settlement } from '../../src/state/outbox-core.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid = `u-${ext_id}`): BasketItem => ({
   item_uuid, ext_id, quantity, price: 1000,
@@ -18,11 +18,12 @@ function fakePort(queue: Mutation[], answers: ((req: HttpRequest) => Outcome)[])
     get cart() { return cart; },
     port: {
       list: async () => [...queue],
-      remove: async (id: string) => { queue.splice(queue.findIndex((m) => m.id === id), 1); },
       cart: () => cart,
       send: async (_m: Mutation, req: HttpRequest) => { sent.push(req); return answers.shift()!(req); },
-      settled: (_m: Mutation, o: Exclude<Outcome, { kind: 'retry' }>) => {
-        if (o.kind === 'success') cart = o.cart; else refused.push(o.message);
+      settle: async (m: Mutation, how: Settlement) => {
+        queue.splice(queue.findIndex((q) => q.id === m.id), 1);
+        if (how?.kind === 'success') cart = how.cart;
+        else if (how) refused.push(how.message);
       },
     },
   };
