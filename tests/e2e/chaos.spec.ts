@@ -1,8 +1,9 @@
 // The basket's chaos test (issue 4): 100 random basket changes made through the real pages while a third
 // of the basket calls fail on the network — half of those before reaching the server, half after the
-// server applied them with the answer lost. Once nothing is pending, the server's cart must equal what the
-// shopper did: nothing lost, nothing applied twice. The seed is printed; CHAOS_SEED=<n> replays a run.
-import { expect, test, type Page, type Route } from '@playwright/test';
+// server applied them with the answer lost — and some answers come late, so a basket GET and a change
+// cross on the way back. Once nothing is pending, the server's cart must equal what the shopper did:
+// nothing lost, nothing applied twice, nothing refused. The seed is printed; CHAOS_SEED=<n> replays a run.
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { addFromProductPage, line, pickProducts, type Pick } from './basket-helpers.ts';
 
 // The routing below sees every basket call only when no service worker answers them.
@@ -10,6 +11,16 @@ test.use({ serviceWorkers: 'block' });
 
 const STEPS = 100;
 const CART_CALLS = /\/api\/v2\/cart\//;
+
+/** A cart answer in short: `ext_id×quantity` per line, or the refusal's message. */
+function summary(body: string): string {
+  try {
+    const a = JSON.parse(body) as { status: string; cart?: { ext_id: string; quantity: number }[]; message?: string };
+    return a.cart ? `[${a.cart.map((l) => `${l.ext_id}×${l.quantity}`).join(' ')}]` : `${a.status}: ${a.message ?? ''}`;
+  } catch {
+    return body.slice(0, 80);
+  }
+}
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed. */
 function prng(seed: number): () => number {
@@ -34,10 +45,13 @@ type Step =
   | { kind: 'inc' | 'dec' | 'remove'; v: Variant }
   | { kind: 'clear' };
 
+/** Opens the basket page and waits until it shows: a pending note can only be seen on a page that is there. */
 async function openBasket(page: Page): Promise<void> {
-  if (new URL(page.url()).pathname === '/basket') return;
-  await page.getByRole('link', { name: /^Корзина/ }).first().click();
-  await expect(page).toHaveURL(/\/basket$/);
+  if (new URL(page.url()).pathname !== '/basket') {
+    await page.getByRole('link', { name: /^Корзина/ }).first().click();
+    await expect(page).toHaveURL(/\/basket$/);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
 }
 
 test('100 random basket changes on a network that drops a third of the calls end with the server cart equal to the model', async ({ page, request }) => {
@@ -51,29 +65,58 @@ test('100 random basket changes on a network that drops a third of the calls end
   const products = await pickProducts(request, 3, 2);
   const variants: Variant[] = products.flatMap((p) => p.extIds.map((ext, i) => ({ ext, product: p, stock: p.stocks[i] })));
 
-  // The network: a third of the basket calls fail at random, the other two thirds go through.
-  const failures = { before: 0, after: 0, through: 0 };
+  // The network: a third of the basket calls fail at random, the other two thirds go through, a part of
+  // those (every GET, a quarter of the changes) with the answer held back for up to 1.2 s.
+  const failures = { before: 0, after: 0, through: 0, late: 0 };
   const netRnd = prng(seed ^ 0x5bd1e995);
+  // What went over the wire, attached to the report (and printed) when the run fails.
+  const wire: string[] = [];
+  const callOf = (req: Request) =>
+    `${req.method()} ${new URL(req.url()).pathname.replace('/api/v2/cart/', '') || '/'} ${(req.headers()['idempotency-key'] ?? '').slice(0, 8)} ${req.postData() ?? ''}`;
   await page.route(CART_CALLS, async (route: Route) => {
     const r = netRnd();
+    const late = route.request().method() === 'GET' || netRnd() < 0.25;
+    const delay = 300 + 900 * netRnd();
+    const call = callOf(route.request());
     if (r < 1 / 6) {
       failures.before += 1;
+      wire.push(`lost before the server: ${call}`);
       await route.abort('failed');
     } else if (r < 1 / 3) {
       // The server applies the change, but its answer never reaches the page.
-      try {
-        await route.fetch();
-      } catch {
-        // the page went away meanwhile: still an answer lost
-      }
       failures.after += 1;
+      try {
+        const answer = await route.fetch();
+        wire.push(`answer lost: ${call} -> ${answer.status()} ${summary(await answer.text())}`);
+      } catch {
+        wire.push(`answer lost, page gone: ${call}`);
+      }
       await route.abort('failed').catch(() => undefined);
+    } else if (late) {
+      failures.through += 1;
+      failures.late += 1;
+      try {
+        const answer = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        await route.fulfill({ response: answer });
+      } catch {
+        wire.push(`late answer, page gone: ${call}`);
+      }
     } else {
       failures.through += 1;
-      await route.continue().catch(() => undefined);
+      await route.continue().catch(() => wire.push(`page gone: ${call}`));
     }
   });
-
+  // Every answer the page got, and any refusal, whether or not the page that got it is still there to show it.
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (!CART_CALLS.test(res.url())) return;
+    if (res.status() >= 400) refused.push(`${callOf(res.request())} ${res.status()}`);
+    void res.text().then(
+      (body) => wire.push(`answered: ${callOf(res.request())} -> ${res.status()} ${summary(body)}`),
+      () => wire.push(`answered, body gone: ${callOf(res.request())} -> ${res.status()}`),
+    );
+  });
   const model = new Map<string, number>(); // ext_id -> quantity, what the shopper did
   const log: string[] = [];
 
@@ -98,51 +141,60 @@ test('100 random basket changes on a network that drops a third of the calls end
     }
   };
 
-  for (let i = 0; i < STEPS; i++) {
-    const step = nextStep();
-    log.push(step.kind === 'clear' ? 'clear' : `${step.kind} ${step.v.ext}`);
-    if (step.kind === 'add') {
-      await addFromProductPage(page, step.v.product, step.v.ext);
-      model.set(step.v.ext, (model.get(step.v.ext) ?? 0) + 1);
-      continue;
+  try {
+    for (let i = 0; i < STEPS; i++) {
+      const step = nextStep();
+      log.push(step.kind === 'clear' ? 'clear' : `${step.kind} ${step.v.ext}`);
+      wire.push(`step ${i + 1}: ${log.at(-1)}`);
+      if (step.kind === 'add') {
+        await addFromProductPage(page, step.v.product, step.v.ext);
+        model.set(step.v.ext, (model.get(step.v.ext) ?? 0) + 1);
+        continue;
+      }
+      await openBasket(page);
+      if (step.kind === 'clear') {
+        await page.getByRole('button', { name: 'Очистить корзину' }).click();
+        model.clear();
+        await expect(page.getByTestId('basket-lines')).toBeHidden();
+        continue;
+      }
+      const row = line(page, step.v.ext);
+      if (step.kind === 'remove') {
+        await row.getByRole('button', { name: /^Удалить/ }).click();
+        model.delete(step.v.ext);
+        await expect(row).toHaveCount(0);
+        continue;
+      }
+      const q = model.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1);
+      await row.getByRole('button', { name: step.kind === 'inc' ? 'Увеличить' : 'Уменьшить' }).click();
+      model.set(step.v.ext, q);
+      // What the shopper sees right away is what the shopper did, sent or not.
+      await expect(row.getByTestId('quantity')).toHaveText(String(q));
     }
+
+    // Everything the shopper did goes out in the end, through the same flaky network.
     await openBasket(page);
-    if (step.kind === 'clear') {
-      await page.getByRole('button', { name: 'Очистить корзину' }).click();
-      model.clear();
-      await expect(page.getByTestId('basket-lines')).toBeHidden();
-      continue;
-    }
-    const row = line(page, step.v.ext);
-    if (step.kind === 'remove') {
-      await row.getByRole('button', { name: /^Удалить/ }).click();
-      model.delete(step.v.ext);
-      await expect(row).toHaveCount(0);
-      continue;
-    }
-    const q = model.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1);
-    await row.getByRole('button', { name: step.kind === 'inc' ? 'Увеличить' : 'Уменьшить' }).click();
-    model.set(step.v.ext, q);
-    // What the shopper sees right away is what the shopper did, sent or not.
-    await expect(row.getByTestId('quantity')).toHaveText(String(q));
+    await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 120_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0); // no change was refused
+    await page.unroute(CART_CALLS);
+
+    const server = await page.evaluate(async () => {
+      const res = await fetch('/api/v2/cart/', { credentials: 'include', cache: 'no-store' });
+      return (await res.json()) as { status: string; cart: { ext_id: string; quantity: number }[] };
+    });
+    console.log(`chaos seed ${seed}: ${JSON.stringify(failures)}; steps: ${log.join(', ')}`);
+    expect(failures.before).toBeGreaterThan(0);
+    expect(failures.after).toBeGreaterThan(0);
+    expect(refused, 'changes the shop refused').toEqual([]);
+    const serverCart = Object.fromEntries(server.cart.map((l) => [l.ext_id, l.quantity]));
+    expect(serverCart, `chaos seed ${seed}`).toEqual(Object.fromEntries(model));
+    // And the page shows the same basket, confirmed.
+    for (const [ext, q] of model) await expect(line(page, ext).getByTestId('quantity')).toHaveText(String(q));
+    await expect(page.locator('.basket-line.is-pending')).toHaveCount(0);
+  } catch (err) {
+    // The wire as the page saw it, step by step: what a replay with the same seed should be read against.
+    await test.info().attach('wire', { body: wire.join('\n'), contentType: 'text/plain' });
+    console.log(`chaos seed ${seed}, the wire:\n${wire.join('\n')}`);
+    throw err;
   }
-
-  // Everything the shopper did goes out in the end, through the same flaky network.
-  await openBasket(page);
-  await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 120_000 });
-  await expect(page.getByRole('alert')).toHaveCount(0); // no change was refused
-  await page.unroute(CART_CALLS);
-
-  const server = await page.evaluate(async () => {
-    const res = await fetch('/api/v2/cart/', { credentials: 'include', cache: 'no-store' });
-    return (await res.json()) as { status: string; cart: { ext_id: string; quantity: number }[] };
-  });
-  console.log(`chaos seed ${seed}: ${JSON.stringify(failures)}; steps: ${log.join(', ')}`);
-  expect(failures.before).toBeGreaterThan(0);
-  expect(failures.after).toBeGreaterThan(0);
-  const serverCart = Object.fromEntries(server.cart.map((l) => [l.ext_id, l.quantity]));
-  expect(serverCart, `chaos seed ${seed}`).toEqual(Object.fromEntries(model));
-  // And the page shows the same basket, confirmed.
-  for (const [ext, q] of model) await expect(line(page, ext).getByTestId('quantity')).toHaveText(String(q));
-  await expect(page.locator('.basket-line.is-pending')).toHaveCount(0);
 });
