@@ -1,6 +1,5 @@
 // A user's saved addresses (/v1/user_address/): add, change, delete, each only the owner's, at most one
 // default (a new default takes the mark from the old one; the first address is the default).
-import type { Infer } from 'superstruct';
 import type { AddressInput } from '../../src/api/contract.ts';
 import type { Db } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -14,16 +13,16 @@ import {
   type AddressFields,
 } from '../repos/addresses.ts';
 
-export const ADDRESS_MESSAGES = {
+const ADDRESS_MESSAGES = {
   notFound: 'Адрес не найден',
   noId: 'Не указан адрес для изменения',
   place: 'Такого региона или города нет',
   tooMany: 'Можно сохранить не больше 20 адресов',
 } as const;
 
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 
-function fieldsOf(a: Infer<typeof AddressInput>): Omit<AddressFields, 'is_default'> {
+function fieldsOf(a: AddressInput): Omit<AddressFields, 'is_default'> {
   return {
     region_id: a.region_id ?? null,
     city_id: a.city_id ?? null,
@@ -37,7 +36,7 @@ function fieldsOf(a: Infer<typeof AddressInput>): Omit<AddressFields, 'is_defaul
 }
 
 /** Adds an address (edit: false) or changes the user's address a.id; is_default left out keeps the mark. */
-export async function saveAddress(db: Db, userId: number, a: Infer<typeof AddressInput>, edit: boolean): Promise<void> {
+export async function saveAddress(db: Db, userId: number, a: AddressInput, edit: boolean): Promise<void> {
   if (edit && a.id === undefined) throw new HttpError(400, ADDRESS_MESSAGES.noId);
   if (!(await placeExists(db, a.region_id ?? null, a.city_id ?? null))) throw new HttpError(400, ADDRESS_MESSAGES.place);
   await db.transaction(async (tx) => {

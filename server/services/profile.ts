@@ -1,6 +1,5 @@
 // The profile (PUT /v1/changeinfo/): names, e-mail and phone (unique, §8 messages) and an optional new
 // password; the same call finishes the registration of a social user who had no e-mail.
-import type { Infer } from 'superstruct';
 import type { ChangeInfoRequest } from '../../src/api/contract.ts';
 import type { Db } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -9,7 +8,7 @@ import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone } from '
 import { hashPassword } from './passwords.ts';
 import { checkUnique } from './sessions.ts';
 
-export async function changeProfile(db: Db, userId: number, input: Infer<typeof ChangeInfoRequest>): Promise<void> {
+export async function changeProfile(db: Db, userId: number, input: ChangeInfoRequest): Promise<void> {
   const current = await userProfile(db, userId);
   if (!current) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
   const email = checkedEmail(input.email);

@@ -1,7 +1,6 @@
 // Signing in (spec §4 "Auth"): registration, login by e-mail and password (failures rate limited), and the
 // session every way of signing in opens: a new token, the visitor's basket merged into the user's and the
 // visitor's stored Idempotency-Key answers moved to the user, all in the caller's transaction.
-import type { Infer } from 'superstruct';
 import type { SignInRequest } from '../../src/api/contract.ts';
 import { normalizeEmail } from '../../src/lib/validation.ts';
 import type { Db, Queryable } from '../db/driver.ts';
@@ -32,7 +31,7 @@ export async function checkUnique(db: Queryable, email: string | null, phone: st
 }
 
 /** Registration (§5): checks every field, creates the user and opens the session; answers the token. */
-export async function register(db: Db, input: Infer<typeof SignInRequest>, visitorKey: string | null): Promise<string> {
+export async function register(db: Db, input: SignInRequest, visitorKey: string | null): Promise<string> {
   const email = checkedEmail(input.email);
   const names = splitFullName(input.full_name);
   const phone = checkedPhone(input.phone);

@@ -15,52 +15,23 @@ import {
   SocialProviderList,
   TokenResponse,
   User,
+  type AddressInput,
+  type ChangeInfoRequest,
+  type SignInRequest,
   type SocialProviderName,
 } from './contract.ts';
 import { request } from './client.ts';
 
-export interface SignIn {
-  name?: string;
-  full_name: string;
-  email: string;
-  phone?: string;
-  password_one: string;
-  password_two: string;
-}
-
-export interface ChangeInfo {
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  email: string;
-  phone?: string;
-  password_one?: string;
-  password_two?: string;
-}
-
-export interface AddressFields {
-  id?: number;
-  region_id?: number | null;
-  city_id?: number | null;
-  city: string;
-  street: string;
-  house: string;
-  flat?: string;
-  postcode?: string;
-  comment?: string;
-  is_default?: boolean;
-}
-
 export const login = (username: string, password: string) =>
   request('/v1/auth/', TokenResponse, { method: 'POST', body: { username, password } });
-export const register = (data: SignIn) => request('/v1/sign_in/', TokenResponse, { method: 'POST', body: data });
+export const register = (data: SignInRequest) => request('/v1/sign_in/', TokenResponse, { method: 'POST', body: data });
 export const getUser = () => request('/v1/get_user/', User);
 export const logout = () => request('/v1/logout/', LogoutResponse, { method: 'POST', body: {} });
-export const changeInfo = (data: ChangeInfo) => request('/v1/changeinfo/', User, { method: 'PUT', body: data });
+export const changeInfo = (data: ChangeInfoRequest) => request('/v1/changeinfo/', User, { method: 'PUT', body: data });
 
 export const getAddresses = () => request('/v1/user_address/', AddressList);
 /** POST adds an address, PUT (with id) edits one; both answer the whole list. */
-export const saveAddress = (a: AddressFields) =>
+export const saveAddress = (a: AddressInput) =>
   request('/v1/user_address/', AddressList, { method: a.id ? 'PUT' : 'POST', body: a });
 export const deleteAddress = (id: number) => request('/v1/user_address_delete/', AddressList, { method: 'POST', body: { id } });
 

@@ -291,6 +291,7 @@ export const SignInRequest = object({
   password_one: size(string(), 1, 200),
   password_two: size(string(), 1, 200),
 });
+export type SignInRequest = Infer<typeof SignInRequest>;
 export const User = type({
   email: nullable(string()),
   phone: string(),
@@ -313,6 +314,7 @@ export const ChangeInfoRequest = object({
   password_one: optional(size(string(), 0, 200)),
   password_two: optional(size(string(), 0, 200)),
 });
+export type ChangeInfoRequest = Infer<typeof ChangeInfoRequest>;
 export const AddressInput = object({
   id: optional(id()),
   region_id: optional(nullable(id())),
@@ -325,6 +327,7 @@ export const AddressInput = object({
   comment: optional(text(0, 500)),
   is_default: optional(boolean()),
 });
+export type AddressInput = Infer<typeof AddressInput>;
 export const Address = type({
   id: integer(),
   region_id: nullable(integer()),

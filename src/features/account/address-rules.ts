@@ -1,7 +1,6 @@
 // The saved address form's rules: a city chosen from the list, street and house required, a 6-digit postcode
 // when given. Pure: what is wrong, what is sent, how an address reads in one line.
-import type { AddressFields } from '../../api/account.ts';
-import type { Address, City } from '../../api/contract.ts';
+import type { Address, AddressInput, City } from '../../api/contract.ts';
 
 export interface AddressForm {
   id?: number;
@@ -43,7 +42,7 @@ export function checkAddress(f: AddressForm): AddressErrors {
   return e;
 }
 
-export function addressPayload(f: AddressForm): AddressFields {
+export function addressPayload(f: AddressForm): AddressInput {
   return {
     ...(f.id ? { id: f.id } : {}),
     region_id: f.city?.region_id ?? null,

@@ -1,7 +1,6 @@
 // The profile form's rules (spec §5 applied to /profile): names, e-mail, an optional phone in the
 // +7(###)-###-##-## mask, and an optional new password with its repeat. Pure: what is wrong, what is sent.
-import type { ChangeInfo } from '../../api/account.ts';
-import type { User } from '../../api/contract.ts';
+import type { ChangeInfoRequest, User } from '../../api/contract.ts';
 import { isEmail, isPhone, isStrongPassword, normalizeEmail, phoneDigits, phoneForServer, phoneIsEmpty } from '../../lib/validation.ts';
 
 export interface ProfileForm {
@@ -49,7 +48,7 @@ export function checkProfile(f: ProfileForm): ProfileErrors {
 }
 
 /** What PUT /v1/changeinfo/ gets: trimmed names, the e-mail lowercased, the phone's digits, a password only when set. */
-export function profilePayload(f: ProfileForm): ChangeInfo {
+export function profilePayload(f: ProfileForm): ChangeInfoRequest {
   return {
     last_name: f.last_name.trim(),
     first_name: f.first_name.trim(),
