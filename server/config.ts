@@ -72,7 +72,7 @@ function readSocial(env: NodeJS.ProcessEnv): SocialConfig {
   return { 'vk-oauth2': one('vk-oauth2'), facebook: one('facebook') };
 }
 
-export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
 
 function trustProxyOf(raw: string | undefined): boolean | string {
   const v = raw?.trim();

@@ -2,6 +2,7 @@
 // order they were added, what an ext_id names (a variant or a gift certificate), and line changes.
 import type { Queryable } from '../db/driver.ts';
 import type { BasketItem } from '../../src/api/contract.ts';
+import { PRODUCT_PATH_SQL } from './offers.ts';
 
 export type CartOwner = { userId: number; visitorKey: null } | { userId: null; visitorKey: string };
 
@@ -73,7 +74,7 @@ const LINES_SQL = `
                        from product_images i where i.product_id = p.id), '[]')
          else json_build_array(json_build_object('image', g.image, 'is_main', true)) end as images,
          case when p.id is not null then
-           '/' || array_to_string((string_to_array(c.path, '/'))[1:3], '/') || '/' || p.id || '/' || p.slug
+           ${PRODUCT_PATH_SQL}
          else '/podarochnye-sertifikaty/' || g.slug end as full_path_offer,
          coalesce(p.active, true) as active, v.stock
     from cart_items ci

@@ -6,13 +6,19 @@ import type { Offer, Paged } from '../../src/api/contract.ts';
 import { cached } from './listing-cache.ts';
 import { filterIds, listingSql, orderBySql, scopeCountKey, type Listing } from './offer-filter.ts';
 
+/**
+ * A product page's path in SQL, for a query with the product as `p` and its category as `c`: the category's
+ * first three levels, the id and the slug (what `full_path_offer` carries everywhere).
+ */
+export const PRODUCT_PATH_SQL = `'/' || array_to_string((string_to_array(c.path, '/'))[1:3], '/') || '/' || p.id || '/' || p.slug`;
+
 /** The card of each product id, in the order given (unknown ids are skipped). */
 export async function offerCards(db: Queryable, ids: readonly number[]): Promise<Offer[]> {
   if (!ids.length) return [];
   const rows = await db.query<Offer>(
     `select p.id, p.slug, p.name, json_build_object('slug', b.slug, 'name', b.name) as brand,
             p.price, p.old_price, p.discount::int as discount, p.is_new, p.is_sale,
-            '/' || array_to_string((string_to_array(c.path, '/'))[1:3], '/') || '/' || p.id || '/' || p.slug as full_path_offer,
+            ${PRODUCT_PATH_SQL} as full_path_offer,
             coalesce((select json_agg(json_build_object('image', i.url, 'is_main', i.is_main) order by i.position)
                         from product_images i where i.product_id = p.id), '[]') as images,
             coalesce((select json_agg(json_build_object('slug', co.slug, 'name', co.name, 'hex', co.hex) order by pc.n)

@@ -1,6 +1,8 @@
 // SQL of the sitemap: every page a crawler should know, as paths: categories, brands, sold products (their
-// own category path and slug), blog and news posts, gift certificates, landing pages.
+// own category path and slug), blog and news posts, gift certificates, landing pages, and the information
+// pages the shop has written (an information route without its text is a 404, so it is not listed).
 import type { Queryable } from '../db/driver.ts';
+import { PRODUCT_PATH_SQL } from './offers.ts';
 
 export interface SitemapRow {
   path: string;
@@ -14,7 +16,7 @@ export function sitemapRows(db: Queryable): Promise<SitemapRow[]> {
      union all
      select '/brands/' || slug, null from brands
      union all
-     select '/' || array_to_string((string_to_array(c.path, '/'))[1:3], '/') || '/' || p.id || '/' || p.slug,
+     select ${PRODUCT_PATH_SQL},
             to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD')
        from products p join categories c on c.id = p.category_id where p.active
      union all
@@ -23,6 +25,8 @@ export function sitemapRows(db: Queryable): Promise<SitemapRow[]> {
      union all
      select '/podarochnye-sertifikaty/' || slug, null from gift_certificates
      union all
-     select '/podborka/' || slug, null from landing_pages`,
+     select '/podborka/' || slug, null from landing_pages
+     union all
+     select '/' || path, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD') from info_pages`,
   );
 }

@@ -21,7 +21,7 @@ import { ACCOUNT_MESSAGES, checkedEmail } from '../services/account-rules.ts';
 import { RESET_MESSAGES, completeReset, requestReset } from '../services/password-reset.ts';
 import { logIn, register } from '../services/sessions.ts';
 
-export const MAILING_MESSAGES = {
+const MAILING_MESSAGES = {
   subscribed: 'Вы подписались на рассылку',
   unsubscribed: 'Вы отписались от рассылки',
 } as const;

@@ -19,7 +19,7 @@ import { findInfoPage, findPost, insertFeedback, listInstagramPosts, postPage } 
 import { enqueueMail } from '../services/mail.ts';
 import { LIMITS, spendAttempt } from '../services/rate-limit.ts';
 
-export const FEEDBACK_SENT = 'Сообщение отправлено успешно';
+const FEEDBACK_SENT = 'Сообщение отправлено успешно';
 const INSTAGRAM_LIMIT = 12;
 
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {

@@ -2,18 +2,15 @@
 // pages and the API are not for indexing) and /sitemap.xml (the static pages of the route table and every
 // category, brand, product, post, certificate and landing page the shop has).
 import type { FastifyInstance } from 'fastify';
-import { href, ROUTES } from '../../src/lib/routes.ts';
+import { href } from '../../src/lib/routes.ts';
 import { sitemapRows } from '../repos/sitemap.ts';
-import { escapeHtml } from '../services/head-html.ts';
+import { escapeMarkup } from '../services/markup.ts';
 
-/** Pages of the route table worth a crawler's time besides what the database lists: the lists and every information page. */
-const STATIC_PAGES = [
-  ...['index', 'new', 'sale', 'brands', 'podarochnye-sertifikaty', 'giftsert', 'blog', 'news', 'instagram', 'card', 'rules-discount'],
-  ...ROUTES.filter((r) => r.page === 'info').map((r) => r.name),
-];
+/** Pages of the route table worth a crawler's time besides what the database lists (sitemapRows). */
+const STATIC_PAGES = ['index', 'new', 'sale', 'brands', 'podarochnye-sertifikaty', 'giftsert', 'blog', 'news', 'instagram', 'card', 'rules-discount'];
 
 /** Paths a crawler should not index: private or per-visitor pages and the API. */
-export const DISALLOWED = ['/api/', '/basket', '/profile', '/address', '/history-order', '/favorite', '/send', '/discount', '/reset', '/recovery', '/search'];
+const DISALLOWED = ['/api/', '/basket', '/profile', '/address', '/history-order', '/favorite', '/send', '/discount', '/reset', '/recovery', '/search'];
 
 export default async function crawlerRoutes(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
   app.get('/robots.txt', async (_req, reply) => {
@@ -24,7 +21,7 @@ export default async function crawlerRoutes(app: FastifyInstance, opts: { public
   app.get('/sitemap.xml', async (_req, reply) => {
     const rows = [...STATIC_PAGES.map((name) => ({ path: href(name), modified: null as string | null })), ...(await sitemapRows(app.db))];
     const urls = rows.map(
-      (r) => `  <url><loc>${escapeHtml(opts.publicUrl + r.path)}</loc>${r.modified ? `<lastmod>${r.modified}</lastmod>` : ''}</url>`,
+      (r) => `  <url><loc>${escapeMarkup(opts.publicUrl + r.path)}</loc>${r.modified ? `<lastmod>${r.modified}</lastmod>` : ''}</url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);

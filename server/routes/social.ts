@@ -2,14 +2,13 @@
 // authorize address, the callback page the provider returns the popup to (and its script), and the code
 // exchanged for our token, merging the visitor's basket as login does.
 import type { FastifyInstance } from 'fastify';
-import { SOCIAL_PROVIDERS, SocialLoginRequest, SocialLoginResponse, SocialProviderList } from '../../src/api/contract.ts';
+import { SocialLoginRequest, SocialLoginResponse, SocialProviderList } from '../../src/api/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
-import { HttpError } from '../plugins/errors.ts';
 import { visitorKeyOf } from '../plugins/identity.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';
 import { CALLBACK_SCRIPT, callbackPage, callbackScript } from '../services/social-callback-page.ts';
 import { socialSignIn } from '../services/social-login.ts';
-import { SOCIAL_MESSAGES, authorizeUrl, enabledProvider, enabledProviders, fetchProfile } from '../services/social-providers.ts';
+import { authorizeUrl, enabledProvider, enabledProviders, fetchProfile } from '../services/social-providers.ts';
 
 export default async function socialRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
@@ -23,7 +22,7 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.get<{ Params: { provider: string } }>('/auth/:provider/callback', async (req, reply) => {
-    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(req.params.provider)) throw new HttpError(404, SOCIAL_MESSAGES.unavailable);
+    enabledProvider(social, req.params.provider); // 404 for a provider that is not configured
     // The popup keeps its opener only when this page does not ask for a browsing context group of its own.
     reply.header('cross-origin-opener-policy', 'unsafe-none');
     return reply.type('text/html; charset=utf-8').send(callbackPage());

@@ -1,19 +1,17 @@
 // Writes a page head (services/page-head.ts) into the built index.html: the <title>, the description,
 // keywords, canonical link and Open Graph tags, every value HTML-escaped. The app's own head writer
 // (src/app/head.ts) takes over the same tags once it runs.
+import { escapeMarkup } from './markup.ts';
 import type { PageHead } from './page-head.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
-  `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
 
 /** index.html with this page's head; the tags index.html already has (title, description) are replaced. */
 export function withHead(html: string, head: PageHead, siteName: string): string {
   const tags = [
     head.keywords && meta('name', 'keywords', head.keywords),
-    head.canonical && `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    head.canonical && `<link rel="canonical" href="${escapeMarkup(head.canonical)}" />`,
     head.status === 404 && meta('name', 'robots', 'noindex'),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.type),
@@ -25,7 +23,7 @@ export function withHead(html: string, head: PageHead, siteName: string): string
   ].filter(Boolean);
   const description = meta('name', 'description', head.description);
   const hasDescription = /<meta name="description"[^>]*>/.test(html);
-  const title = `<title>${escapeHtml(head.title)}</title>`;
+  const title = `<title>${escapeMarkup(head.title)}</title>`;
   const rest = [...(hasDescription ? [] : [description]), ...tags].join('\n    ');
   // The tags go right after the title, so a page without a </head> (or with another layout) still gets them.
   return html

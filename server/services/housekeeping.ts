@@ -41,12 +41,14 @@ const ORDERS_PER_RUN = 200;
 
 export const CANCEL_COMMENT = `Заказ не оплачен в течение ${KEEP.unpaidOrderDays} дней`;
 
-/** Cancels the order when it is still unpaid and old enough (checked again under its row lock). */
-export async function cancelUnpaidOrder(tx: Queryable, orderId: number, days: number = KEEP.unpaidOrderDays): Promise<boolean> {
+/**
+ * Cancels an order staleUnpaidOrderIds found, when it is still unpaid: checked again under its row lock, as a
+ * payment may have come in meanwhile (its age cannot change).
+ */
+async function cancelUnpaidOrder(tx: Queryable, orderId: number): Promise<boolean> {
   const order = await orderById(tx, orderId, true);
   if (!order || order.status === 'cancelled' || order.status === 'paid') return false;
   if (order.payment_status !== 'unpaid' && order.payment_status !== 'pending') return false;
-  if (new Date(order.created_at).getTime() > Date.now() - days * 24 * 60 * 60 * 1000) return false;
 
   await setOrderCancelled(tx, order.id);
   await failPendingPayments(tx, order.id);
@@ -66,15 +68,15 @@ export async function cancelUnpaidOrder(tx: Queryable, orderId: number, days: nu
 }
 
 /** Cancels every unpaid order past its time, each in its own transaction; how many were cancelled. */
-export async function expireUnpaidOrders(db: Db, days: number = KEEP.unpaidOrderDays): Promise<number> {
+export async function expireUnpaidOrders(db: Db): Promise<number> {
   let cancelled = 0;
-  for (const id of await staleUnpaidOrderIds(db, days, ORDERS_PER_RUN)) {
-    if (await db.transaction((tx) => cancelUnpaidOrder(tx, id, days))) cancelled += 1;
+  for (const id of await staleUnpaidOrderIds(db, KEEP.unpaidOrderDays, ORDERS_PER_RUN)) {
+    if (await db.transaction((tx) => cancelUnpaidOrder(tx, id))) cancelled += 1;
   }
   return cancelled;
 }
 
-export interface HousekeepingReport {
+interface HousekeepingReport {
   ordersCancelled: number;
   answers: number;
   visitorCarts: number;

@@ -1,5 +1,6 @@
 // Draws the shop's demo pictures as SVG: product photos (a garment silhouette in the product's colour),
 // banners, promo tiles, post covers, gift certificates. Deterministic: the same input gives the same bytes.
+import { escapeMarkup } from './markup.ts';
 
 const SILHOUETTES: Record<string, string> = {
   // one-piece swimsuit / body
@@ -26,10 +27,6 @@ export function silhouetteFor(categoryPath: string): keyof typeof SILHOUETTES {
   return 'swim';
 }
 
-export function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function lighten(hex: string, amount: number): string {
   const n = parseInt(hex.replace('#', '').padEnd(6, '0').slice(0, 6), 16);
   const ch = (shift: number) => Math.round(((n >> shift) & 255) + (255 - ((n >> shift) & 255)) * amount);
@@ -37,7 +34,7 @@ function lighten(hex: string, amount: number): string {
 }
 
 const svg = (w: number, h: number, body: string, label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeXml(label)}">${body}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeMarkup(label)}">${body}</svg>`;
 
 /** A product photo: view n (1..4) turns the silhouette and changes the background tone. */
 export function productSvg(p: { name: string; brand: string; hex: string; categoryPath: string }, n: number): string {
@@ -49,7 +46,7 @@ export function productSvg(p: { name: string; brand: string; hex: string; catego
     260,
     `<rect width="200" height="260" fill="${bg}"/>` +
       `<g${flip}><path d="${shape}" fill="${p.hex}" stroke="rgba(0,0,0,.25)" stroke-width="2"/></g>` +
-      `<text x="100" y="248" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#333">${escapeXml(p.brand)}</text>`,
+      `<text x="100" y="248" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#333">${escapeMarkup(p.brand)}</text>`,
     `${p.name}, фото ${n}`,
   );
 }
@@ -78,7 +75,7 @@ export function giftSvg(nominalText: string): string {
     380,
     `<rect width="600" height="380" rx="24" fill="#0d5c63"/><rect x="24" y="24" width="552" height="332" rx="16" fill="none" stroke="#e8c872" stroke-width="3"/>` +
       `<text x="300" y="150" font-family="sans-serif" font-size="34" text-anchor="middle" fill="#e8c872">Подарочный сертификат</text>` +
-      `<text x="300" y="240" font-family="sans-serif" font-size="64" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(nominalText)}</text>`,
+      `<text x="300" y="240" font-family="sans-serif" font-size="64" font-weight="700" text-anchor="middle" fill="#fff">${escapeMarkup(nominalText)}</text>`,
     `Подарочный сертификат ${nominalText}`,
   );
 }

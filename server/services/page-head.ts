@@ -28,7 +28,7 @@ export interface PageHead {
   type: 'website' | 'product' | 'article';
 }
 
-export const DEFAULT_DESCRIPTION = 'Интернет-магазин купальников, белья, одежды, обуви и аксессуаров с доставкой по России';
+const DEFAULT_DESCRIPTION = 'Интернет-магазин купальников, белья, одежды, обуви и аксессуаров с доставкой по России';
 const ERROR_TITLE = namedTitle(TITLES.error);
 
 interface Own {

@@ -23,7 +23,7 @@ export const RESET_MESSAGES = {
   expired: 'Срок действия ссылки истёк. Запросите восстановление пароля ещё раз',
 } as const;
 
-export const resetUrl = (publicUrl: string, token: string) => `${publicUrl}/reset/${token}`;
+const resetUrl = (publicUrl: string, token: string) => `${publicUrl}/reset/${token}`;
 
 function resetMail(to: string, link: string): Mail {
   return {

@@ -82,9 +82,9 @@ const ADAPTERS: Record<keyof SocialConfig, Adapter> = {
 };
 
 /** Where the provider sends the browser back with the code: our callback page. */
-export const callbackUrl = (publicUrl: string, provider: string) => `${publicUrl}/api/auth/${provider}/callback`;
+const callbackUrl = (publicUrl: string, provider: string) => `${publicUrl}/api/auth/${provider}/callback`;
 
-export interface EnabledProvider {
+interface EnabledProvider {
   provider: keyof SocialConfig;
   name: string;
   cfg: OAuthProviderConfig;

@@ -1,9 +1,7 @@
 // The built-in test payment provider's page «Тестовая оплата»: the order's number and sum, and two forms
 // that post back to the server (pay or cancel). No script, so the shop's CSP (form-action 'self') holds.
 import { formatPrice } from '../../src/lib/money.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeMarkup } from './markup.ts';
 
 export interface TestPaymentView {
   action: string;
@@ -23,16 +21,16 @@ font-size:16px;cursor:pointer}.pay{background:#0a7d5a;color:#fff}.cancel{backgro
 export function testPaymentPage(v: TestPaymentView): string {
   const body =
     v.status === 'pending' && !v.orderPaid
-      ? `<p>Заказ № ${escape(v.number)}</p>
-  <p class="sum">${escape(formatPrice(v.amount))}</p>
+      ? `<p>Заказ № ${escapeMarkup(v.number)}</p>
+  <p class="sum">${escapeMarkup(formatPrice(v.amount))}</p>
   <p class="note">Это тестовый платёж: деньги не списываются.</p>
   <div class="row">
-    <form method="post" action="${escape(v.action)}/pay"><button class="pay" type="submit">Оплатить</button></form>
-    <form method="post" action="${escape(v.action)}/cancel"><button class="cancel" type="submit">Отменить</button></form>
+    <form method="post" action="${escapeMarkup(v.action)}/pay"><button class="pay" type="submit">Оплатить</button></form>
+    <form method="post" action="${escapeMarkup(v.action)}/cancel"><button class="cancel" type="submit">Отменить</button></form>
   </div>`
-      : `<p>Заказ № ${escape(v.number)}</p>
+      : `<p>Заказ № ${escapeMarkup(v.number)}</p>
   <p>${v.orderPaid ? 'Заказ уже оплачен.' : 'Этот платёж больше не действует.'}</p>
-  <p><a href="${escape(v.orderUrl)}">Вернуться к заказу</a></p>`;
+  <p><a href="${escapeMarkup(v.orderUrl)}">Вернуться к заказу</a></p>`;
   return `<!doctype html>
 <html lang="ru">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
