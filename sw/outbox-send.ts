@@ -8,7 +8,7 @@ import { OUTBOX_LOCK } from '../src/lib/storage-keys.ts';
 import { flushOutbox, refusalNotice, type OutboxPort } from '../src/state/outbox-core.ts';
 import { readCartSnapshot, readOutbox, settleInOutbox } from '../src/state/outbox-storage.ts';
 
-export interface SendDeps {
+interface SendDeps {
   /** navigator.locks where the worker has it. */
   locks?: Pick<LockManager, 'request'>;
   /** Tells open pages the stored basket changed (the BroadcastChannel the tabs use). */

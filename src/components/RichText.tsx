@@ -19,7 +19,7 @@ function purifier(): typeof DOMPurify {
   return DOMPurify;
 }
 
-export function sanitizeHtml(html: string): string {
+function sanitizeHtml(html: string): string {
   return purifier().sanitize(html, {
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
     FORBID_ATTR: ['style'],

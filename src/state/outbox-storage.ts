@@ -56,12 +56,11 @@ export function saveCartSnapshot(cart: readonly BasketItem[]): Promise<void> {
   return set(IDB.cart, cart, store());
 }
 
-/** The stored notices, removed in the same transaction so only one page shows them. */
-export async function takeOutboxNotices(): Promise<Notice[]> {
-  let taken: Notice[] = [];
-  await update<Notice[]>(IDB.notices, (q = []) => {
-    taken = q;
-    return [];
-  }, store());
-  return taken;
+/** The stored notices, removed in the same transaction so only one page shows them (no write when none). */
+export function takeOutboxNotices(): Promise<Notice[]> {
+  return store()('readwrite', async (s) => {
+    const taken = (await promisifyRequest(s.get(IDB.notices) as IDBRequest<Notice[] | undefined>)) ?? [];
+    if (taken.length) s.put([], IDB.notices);
+    return taken;
+  });
 }

@@ -12,7 +12,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { popups } from './popups.ts';
 
-export const CHANNEL_POPUP_VIEWS = 5; // spec §9
+const CHANNEL_POPUP_VIEWS = 5; // spec §9
 
 export type WidgetPopup = 'error-report' | 'help' | 'channel';
 

@@ -100,10 +100,9 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
           {deliveryText(info.delivery_method)}: {[info.city, info.address].filter(Boolean).join(', ')}
         </p>
       </section>
-      {(info.promo_discount > 0 || info.bonus_spent > 0 || info.gift_card_amount > 0 || unpaid) && (
+      {/* OrderLines shows the sums, the promo discount and the points; here what was paid besides. */}
+      {(info.gift_card_amount > 0 || unpaid) && (
         <section className="order-totals">
-          {info.promo_discount > 0 && <p>Скидка по промокоду: <span>−{formatPrice(info.promo_discount)}</span></p>}
-          {info.bonus_spent > 0 && <p>Оплачено баллами: <span>−{formatPrice(info.bonus_spent)}</span></p>}
           {info.gift_card_amount > 0 && <p>Оплачено подарочной картой: <span>−{formatPrice(info.gift_card_amount)}</span></p>}
           {unpaid && (
             <p>

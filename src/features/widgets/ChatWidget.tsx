@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { useCatalog } from '../../state/catalog.ts';
 import { useWidgets } from '../../state/widgets.ts';
 
-export function chatLinks(chatUrl: string, message: string): { operator: string; product: string } {
+function chatLinks(chatUrl: string, message: string): { operator: string; product: string } {
   const sep = chatUrl.includes('?') ? '&' : '?';
   return { operator: chatUrl, product: `${chatUrl}${sep}text=${encodeURIComponent(message)}` };
 }

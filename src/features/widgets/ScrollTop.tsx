@@ -4,12 +4,12 @@
 import { useEffect, useState } from 'react';
 import { useWidgets } from '../../state/widgets.ts';
 
-export const SCROLL_TOP_MS = 800; // spec §9
+const SCROLL_TOP_MS = 800; // spec §9
 const SHOW_AFTER_PX = 400;
 
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
-export function scrollToTop(duration = SCROLL_TOP_MS): void {
+function scrollToTop(duration = SCROLL_TOP_MS): void {
   const from = scrollY;
   if (matchMedia('(prefers-reduced-motion: reduce)').matches || from === 0) {
     scrollTo(0, 0);
