@@ -14,6 +14,8 @@ test('the cookie notice hides after Accept and stays hidden after reload; the ar
   await page.locator('.offer-card').first().waitFor();
   await page.mouse.wheel(0, 3000);
   await page.waitForFunction(() => scrollY > 400);
+  // Two frames: the page has rendered what the scroll changed, and the arrow still waits for Accept.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByRole('button', { name: 'Наверх' })).toHaveCount(0);
 
   await notice(page).getByRole('button', { name: 'Принять' }).click();

@@ -2,14 +2,13 @@
 // CSP admits the analytics counter's and the delivery widget's origins only when they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import { backends } from './harness.ts';
+import { backends, startApp } from './harness.ts';
 
 describe('third-party integrations', () => {
   const apps: FastifyInstance[] = [];
   const start = async (env: Record<string, string>) => {
-    const app = await buildApp({ config: readConfig({ LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent', ...env }), db: await backends[0]!.open(), logger: false });
+    const app = await startApp(backends[0]!, env);
     apps.push(app);
     return app;
   };

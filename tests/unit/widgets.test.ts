@@ -91,6 +91,7 @@ describe('third-party scripts', () => {
     await startThirdParty();
     w.acceptCookies();
     await flush();
+    expect(frame.getIntegrations).toHaveBeenCalled(); // the shop was asked, and said no counter
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
     expect(await loadDeliveryWidget()).toBe(false);
   });
