@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import mailDelivery from './plugins/mail-delivery.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
@@ -37,6 +38,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   redirectTrailingSlash(app);
   await registerHttpHardening(app, thirdPartyOrigins(config));
   await app.register(cookie);

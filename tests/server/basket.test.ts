@@ -65,6 +65,28 @@ describe.each(backends)('basket on $name', (backend) => {
     expect((await cartOf(s)).body.cart).toEqual([]);
   });
 
+  it('accepts a Content-Type: application/json header with no body on the calls that take none', async () => {
+    // Many HTTP clients send the header on every call; a call without a body must not be refused for it.
+    const a = await freshVariant(app, 10);
+    const s = shopper(app);
+    const json = { 'content-type': 'application/json' };
+    expect((await s.call('GET', '/api/v2/cart/', undefined, json)).status).toBe(200);
+    const added = await s.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 1 });
+    const { item_uuid } = added.body.cart[0];
+    let res = await s.call('DELETE', `/api/v2/cart/${item_uuid}/`, undefined, json);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', cart: [] });
+    await s.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 1 });
+    res = await s.call('DELETE', '/api/v2/cart/', undefined, json);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', cart: [] });
+    // A call that needs a body still says in Russian what is wrong with an empty one.
+    res = await s.call('POST', '/api/v2/cart/', undefined, json);
+    expect(res.status).toBe(400);
+    expect(res.body.status).toBe('error');
+    expect(res.body.message).toMatch(/[А-Яа-я]/);
+  });
+
   it('names the top and bottom of a set, and sells a gift certificate by its ext_id', async () => {
     const top = await freshVariant(app, 5, 'top');
     const bottom = await freshVariant(app, 5, 'bottom');
