@@ -44,6 +44,23 @@ describe.each(backends)('category and landing pages on $name', (backend) => {
     expect(body.breadcrumbs[3].name).toBe('Однотонные');
   });
 
+  it('offers a tag only where its listing has goods in that category', async () => {
+    // A tag link that opens an empty listing leads nowhere (e.g. Мужское › Плавки › Брифы had four, three empty).
+    const categories = await app.db.query<{ path: string }>('select path from categories order by path');
+    const empty: string[] = [];
+    let offered = 0;
+    for (const { path } of categories) {
+      const { body } = await getJson<CategoryDetail>(app, `/api/v1/category/${path}`);
+      for (const tag of body.tags) {
+        offered++;
+        const listing = await offers({ categories: [path], tags: [tag.slug] });
+        if (listing.count === 0) empty.push(`${path} › ${tag.slug}`);
+      }
+    }
+    expect(empty).toEqual([]);
+    expect(offered).toBeGreaterThan(50); // the seed's tags are still offered where they have goods
+  });
+
   it('lists the tags of a category and of its ancestors, each slug once', async () => {
     const { body: slitnye } = await getJson<CategoryDetail>(app, '/api/v1/category/kupalniki/slitnye');
     const slugs = slitnye.tags.map((t) => t.slug);
