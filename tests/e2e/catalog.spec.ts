@@ -133,3 +133,22 @@ test('new, sale, a brand and a search list their goods', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Результаты поиска: «купальники»');
   await expect(page.getByTestId('listing-grid').locator('.offer-card__name').first()).toHaveText(/[Кк]упальник/);
 });
+
+test('a related product opens the product clicked, and Back returns to the first', async ({ page }) => {
+  const first: { results: { full_path_offer: string; name: string }[] } = await (await page.request.get('/api/v1/offers/?limit=1&offset=0')).json();
+  const start = first.results[0]!;
+  await page.goto(start.full_path_offer);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(start.name);
+  const card = page.getByTestId('related').locator('.offer-card').first();
+  const link = card.locator('.offer-card__link');
+  const target = (await link.getAttribute('href'))!;
+  const name = await card.locator('.offer-card__name').innerText();
+  expect(target).not.toBe(start.full_path_offer);
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  expect(new URL(page.url()).pathname).toBe(target);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(start.name);
+  expect(new URL(page.url()).pathname).toBe(start.full_path_offer);
+});

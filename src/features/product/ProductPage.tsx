@@ -40,15 +40,18 @@ export default function ProductPage() {
   const basket = useBasket();
   const fav = useFavorites();
   const [chartOpen, setChartOpen] = useState(false);
+  // While another product loads, the one on screen is the previous product's: it must not steer the URL
+  // (its canonical path would send the shopper back to it), so only the product of this URL's pk counts.
   const p = product.data;
+  const current = p && p.offer.id === Number(pk) ? p : undefined;
 
   useEffect(() => {
-    if (p && p.offer.full_path_offer !== path) navigate(p.offer.full_path_offer, { replace: true });
-    if (!p) return;
-    setPageTitle(p.offer.full_path_offer, productTitle(p.offer.name, p.offer.brand.name), p.description.slice(0, 200));
+    if (!current) return;
+    if (current.offer.full_path_offer !== path) navigate(current.offer.full_path_offer, { replace: true });
+    setPageTitle(current.offer.full_path_offer, productTitle(current.offer.name, current.offer.brand.name), current.description.slice(0, 200));
     // Spec §3 page meta whatsappMessage: what "send the product link" in the chat widget sends.
-    setChatMessage(p.offer.full_path_offer, `Здравствуйте! Меня интересует товар «${p.offer.name}» (${p.offer.brand.name}): ${location.origin}${p.offer.full_path_offer}`);
-  }, [p, path, navigate]);
+    setChatMessage(current.offer.full_path_offer, `Здравствуйте! Меня интересует товар «${current.offer.name}» (${current.offer.brand.name}): ${location.origin}${current.offer.full_path_offer}`);
+  }, [current, path, navigate]);
 
   if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ErrorPage statusCode={404} />;
   if (!p) {
