@@ -1,6 +1,6 @@
 // /basket/delivery/confirm/{guid}: the placed order from POST /v1/get_order_info/ and its payment through
 // POST /v1/order_payment/ (the shop's payment page, then back to /basket/success). A failed load sets the
-// order's error flag and says so (spec §8).
+// order's error flag and says so (spec §8). The 'Ваша заказ принят' popup greets a just-placed order.
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { getOrderInfo, startPayment } from '../../api/orders.ts';
@@ -10,6 +10,7 @@ import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { href, matchRoute } from '../../lib/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
+import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';
 
 export default function ConfirmPage() {
@@ -63,6 +64,7 @@ export default function ConfirmPage() {
             </>
           )}
           {payError && <p className="form-error" role="alert">{payError}</p>}
+          <OrderAcceptedPopup />
         </>
       )}
     </div>

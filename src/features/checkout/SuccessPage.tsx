@@ -1,22 +1,17 @@
-// /basket/success: back from the payment page; the paid order and the 'Ваша заказ принят' popup (spec §2),
-// shown once per placed order (the order popup flag of lkData).
+// /basket/success: back from the payment page; the paid order, and the 'Ваша заказ принят' popup if the
+// shopper has not yet seen it for this order.
 import { Link, useSearch } from 'wouter';
 import { getOrderInfo } from '../../api/orders.ts';
-import { Popup } from '../../components/Popup.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { href } from '../../lib/routes.ts';
-import { ui, useUi } from '../../state/ui.ts';
+import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';
 
 export default function SuccessPage() {
   const guid = new URLSearchParams(useSearch()).get('guid') ?? '';
-  const { orderPopup } = useUi();
   const order = useLoad(guid ? `order:${guid}` : null, () => getOrderInfo(guid));
   const info = order.data?.order_info;
-  const close = () => {
-    ui.orderPopup = false;
-  };
   return (
     <div className="checkout">
       <h1>Спасибо за заказ!</h1>
@@ -32,12 +27,7 @@ export default function SuccessPage() {
         order.error !== null && <p className="notice">Не удалось загрузить заказ, но он сохранён: менеджер свяжется с вами.</p>
       )}
       <p><Link href={href('index')} className="button">Вернуться в магазин</Link></p>
-      {orderPopup && (
-        <Popup title="Ваша заказ принят" onClose={close}>
-          <p>Менеджер магазина скоро позвонит вам, чтобы уточнить детали.</p>
-          <button type="button" className="button" onClick={close}>Ok</button>
-        </Popup>
-      )}
+      <OrderAcceptedPopup />
     </div>
   );
 }
