@@ -172,7 +172,7 @@ test.describe('phone', () => {
     await expect(menu.getByRole('link', { name: 'Корзина' })).toHaveAttribute('href', '/basket');
     await expect(menu.getByRole('link', { name: /^Избранное/ })).toHaveAttribute('href', '/favorite');
     await expect(menu.getByRole('link', { name: 'Избранное' })).toContainText('0');
-    await expect(menu.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/profile');
+    await expect(menu.getByRole('button', { name: 'Войти' })).toBeVisible();
     for (const root of all) await expect(menu.getByRole('button', { name: root.name, exact: true })).toBeVisible();
     for (const [label, path] of INFO) await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', path);
 
@@ -235,4 +235,53 @@ test.describe('phone', () => {
     await expect(box).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+  test("the menu's 'Войти' opens the login popup in one tap; signed in, the menu names the shopper", async ({ page, context, baseURL }) => {
+    await page.goto('/');
+    const burger = page.getByRole('button', { name: 'Меню', exact: true });
+    const menu = page.getByRole('dialog', { name: 'Меню' });
+    await burger.click();
+    await menu.getByRole('button', { name: 'Войти' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
+    expect(pathOf(page)).toBe('/');
+
+    const email = `menu.${Date.now()}@example.ru`;
+    const signIn = await page.request.post('/api/v1/sign_in/', {
+      data: { full_name: 'Кузнецова Вера Андреевна', email, phone: '', password_one: 'Parol2026', password_two: 'Parol2026' },
+    });
+    expect(signIn.status()).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+    await context.addCookies([{ name: 'token', value: token, url: baseURL! }]);
+    await page.goto('/');
+    await burger.click();
+    const account = menu.getByRole('link', { name: 'Вера Кузнецова' });
+    await expect(account).toHaveAttribute('href', '/profile');
+    await expect(menu.getByRole('button', { name: 'Войти' })).toHaveCount(0);
+    await account.click();
+    await expect(page).toHaveURL('/profile');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the shop's phones are offered on every width: in the header, on a phone in its menu", async ({ page }) => {
+  const org = (await (await page.request.get('/api/v1/organization')).json()) as { phone: string; phone_chats: string };
+  for (const width of [1280, 1024, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: org.phone, exact: true }), `${width}px`).toBeVisible();
+    await expect(header.getByRole('link', { name: new RegExp(`^${org.phone_chats.replace(/[()+]/g, '\\$&')}`) }), `${width}px`).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Доставка и оплата' }), `${width}px`).toBeVisible();
+    await expect(header.getByText(PROMO), `${width}px`).toBeVisible();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByText(PROMO)).toBeVisible();
+  await page.getByRole('button', { name: 'Меню', exact: true }).click();
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  const phone = menu.getByRole('link', { name: org.phone, exact: true });
+  await expect(phone).toBeVisible();
+  await expect(phone).toHaveAttribute('href', `tel:${org.phone.replace(/[^\d+]/g, '')}`);
+  await expect(menu.getByRole('link', { name: new RegExp(`^${org.phone_chats.replace(/[()+]/g, '\\$&')}`) })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Доставка и оплата' })).toBeVisible();
 });

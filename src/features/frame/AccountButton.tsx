@@ -1,10 +1,16 @@
 // The header's account control (spec §2 header): signed out, 'Войти' opens the login popup; signed in,
 // the user's first and last name link to the profile, beside a logout button.
 import { Link } from 'wouter';
+import type { User } from '../../api/contract.ts';
 import { href } from '../../lib/routes.ts';
 import { logOut, useAuth } from '../../state/auth.ts';
 import { openPopup } from '../../state/popups.ts';
 import { LogoutIcon, UserIcon } from './icons.tsx';
+
+/** How the frame names a signed-in shopper: first and last name, else the full name. */
+export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'full_name'> | null): string {
+  return user ? `${user.first_name} ${user.last_name}`.trim() || user.full_name : '';
+}
 
 export function AccountButton() {
   const { token, user } = useAuth();
@@ -16,7 +22,7 @@ export function AccountButton() {
       </button>
     );
   }
-  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.full_name : '';
+  const name = displayName(user);
   return (
     <>
       <Link href={href('profile')} className="account-link" aria-label={name ? `Личный кабинет: ${name}` : 'Личный кабинет'}>

@@ -13,9 +13,8 @@ import { DesktopMenu } from './DesktopMenu.tsx';
 import { HeartIcon } from './icons.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { SearchBar } from './SearchBar.tsx';
+import { ShopPhones } from './ShopPhones.tsx';
 import './frame.css';
-
-const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function Header() {
   const org = useCatalog().organization.data;
@@ -35,14 +34,7 @@ export function Header() {
           <span>Море и Мода</span>
         </Link>
         <div className="header__contacts">
-          {org && (
-            <>
-              <a href={tel(org.phone)} className="header__phone">{org.phone}</a>
-              <a href={tel(org.phone_chats)} className="header__phone header__phone--chat" title="Телефон для чатов">
-                {org.phone_chats} <small>чаты</small>
-              </a>
-            </>
-          )}
+          {org && <ShopPhones org={org} className="header__phone" />}
           <Link href={href('delivery-and-payments')} className="header__link">Доставка и оплата</Link>
         </div>
         <div className="header__tools">

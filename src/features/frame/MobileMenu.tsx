@@ -1,21 +1,27 @@
 // The mobile menu (< 768px, spec §2): the burger button and a full-height panel (a modal <dialog>) with the
-// basket, favourites, the catalogue roots (each opens to its subcategories), login and the information
-// pages. It closes on a route change (Header), its close button, Escape and a press beside it; the page
+// shop's phones, the basket, favourites, the account (signed out: 'Войти', which opens the login popup;
+// signed in: the shopper's name, to the profile), the catalogue roots (each opens to its subcategories)
+// and the information pages. It closes on a route change (Header), its close button, Escape and a press beside it; the page
 // behind does not scroll while it is open.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { href } from '../../lib/routes.ts';
+import { useAuth } from '../../state/auth.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';
 import { closeMobileMenu, openMobileMenu, useMenu } from '../../state/menu.ts';
+import { openPopup } from '../../state/popups.ts';
+import { displayName } from './AccountButton.tsx';
 import { BurgerIcon, ChevronIcon, CloseIcon } from './icons.tsx';
 import { MOBILE_INFO_LINKS } from './info-links.ts';
+import { ShopPhones } from './ShopPhones.tsx';
 
 const DESKTOP = '(min-width: 768px)';
 
 export function MobileMenu() {
   const { mobileOpen } = useMenu();
-  const { previewCategories } = useCatalog();
+  const { previewCategories, organization } = useCatalog();
+  const { token, user } = useAuth();
   const favCount = useFavorites().ids.length;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -83,11 +89,31 @@ export function MobileMenu() {
               <CloseIcon />
             </button>
           </div>
+          {organization.data && (
+            <p className="mobile-menu__phones">
+              <ShopPhones org={organization.data} className="mobile-menu__phone" />
+            </p>
+          )}
           <nav aria-label="Мобильное меню">
             <ul className="mobile-menu__list">
               {item(href('basket'), 'Корзина')}
               {item(href('favorite'), 'Избранное', <span className="mobile-menu__count">{favCount}</span>)}
-              {item(href('profile'), 'Войти')}
+              {token === null ? (
+                <li>
+                  <button
+                    type="button"
+                    className="mobile-menu__link"
+                    onClick={() => {
+                      closeMobileMenu();
+                      openPopup('login');
+                    }}
+                  >
+                    Войти
+                  </button>
+                </li>
+              ) : (
+                item(href('profile'), displayName(user) || 'Личный кабинет')
+              )}
             </ul>
             <h2 className="mobile-menu__heading">Каталог</h2>
             <ul className="mobile-menu__list">
