@@ -5,7 +5,11 @@ import { Link } from 'wouter';
 import type { PricedOffer } from '../worker/client.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../state/favorites.ts';
 
-export function OfferCard({ offer }: { offer: Snapshot<PricedOffer> }) {
+/** The card's name is a heading one level below the section it stands in (2 right under a page's h1). */
+export type CardHeadingLevel = 2 | 3;
+
+export function OfferCard({ offer, headingLevel = 3 }: { offer: Snapshot<PricedOffer>; headingLevel?: CardHeadingLevel }) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const fav = useFavorites();
   const liked = isFavorite(fav.ids, offer.id);
   const main = offer.images.find((i) => i.is_main) ?? offer.images[0];
@@ -20,7 +24,7 @@ export function OfferCard({ offer }: { offer: Snapshot<PricedOffer> }) {
           </div>
         </div>
         <p className="offer-card__brand">{offer.brand.name}</p>
-        <h3 className="offer-card__name">{offer.name}</h3>
+        <Name className="offer-card__name">{offer.name}</Name>
         <p className="offer-card__prices">
           <span className="price">{offer.price_text}</span>
           {offer.old_price_text && <s className="price price--old">{offer.old_price_text}</s>}

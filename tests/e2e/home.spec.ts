@@ -10,7 +10,7 @@ const PRICE = /^\d{1,3}(?:[\s\u00a0]\d{3})*[\s\u00a0]₽$/;
 test('the home page shows seeded new and sale goods with prices like 1 234 ₽', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Море и Мода — на главную' })).toBeVisible();
-  await expect(page.getByText('+7 (495) 120-45-67').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '+7 (495) 120-45-67', exact: true })).toBeVisible();
   await expect(page.getByText('Скидка 10% на первый заказ по промокоду LETO10')).toBeVisible();
 
   const newList = page.getByTestId('new-list');
@@ -73,5 +73,23 @@ test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('on a phone every banner keeps its text inside its tile', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const tiles = page.locator('.banner-row__item, .tile');
+  await expect(tiles.first()).toBeVisible();
+  await expect(page.locator('.banner-row__item', { hasText: 'Распродажа до −50%' })).toBeVisible();
+  for (const tile of await tiles.all()) {
+    await tile.scrollIntoViewIfNeeded();
+    const box = (await tile.boundingBox())!;
+    const text = (await tile.locator('span').boundingBox())!;
+    const label = await tile.innerText();
+    expect(text.x, label).toBeGreaterThanOrEqual(box.x);
+    expect(text.y, label).toBeGreaterThanOrEqual(box.y);
+    expect(text.x + text.width, label).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    expect(text.y + text.height, label).toBeLessThanOrEqual(box.y + box.height + 0.5);
   }
 });

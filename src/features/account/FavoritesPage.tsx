@@ -49,7 +49,7 @@ export default function FavoritesPage() {
             {count} {plural(count, ['товар', 'товара', 'товаров'])} в избранном
           </p>
         )}
-        <OfferGrid offers={offers} testId="favorites-grid" />
+        <OfferGrid offers={offers} testId="favorites-grid" headingLevel={2} />
         {excluded.length > 0 && (
           <section className="favorites-excluded" data-testid="favorites-excluded">
             <h2>Больше не продаются</h2>

@@ -15,6 +15,7 @@ export default function HomePage() {
   const [hero, ...more] = c.banners.data;
   return (
     <div className="home">
+      <h1 className="visually-hidden">Море и Мода — купальники, бельё и одежда</h1>
       {hero && (
         <Link href={hero.link} className="hero">
           <img src={hero.image} alt="" width={1200} height={400} />

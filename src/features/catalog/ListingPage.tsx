@@ -72,7 +72,7 @@ export default function ListingPage() {
             <p className="notice">Не удалось загрузить товары. Проверьте подключение к интернету и обновите страницу.</p>
           )}
           {offers.data && count === 0 && <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />}
-          {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" />}
+          {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" headingLevel={2} />}
           {!offers.data && offers.loading && <p className="muted">Загружаем товары…</p>}
           <Pagination page={page} pages={pages} hrefFor={hrefFor} />
         </section>

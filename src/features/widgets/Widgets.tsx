@@ -21,10 +21,10 @@ export function Widgets() {
   }, [path]);
   return (
     <>
-      <div className="floating">
+      <aside className="floating" aria-label="Связь с магазином">
         <ScrollTop />
         <ChatWidget />
-      </div>
+      </aside>
       <CookieNotice />
       {open === 'channel' && <ChannelPopup />}
       {open === 'error-report' && <ErrorReportPopup />}
