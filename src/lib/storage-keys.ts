@@ -26,6 +26,8 @@ export const OUTBOX_SYNC_TAG = 'basket-outbox';
 export const OUTBOX_LOCK = 'basket-outbox';
 /** BroadcastChannel the tabs use to tell each other the basket changed. */
 export const BASKET_CHANNEL = 'basket';
+/** BroadcastChannel on which a tab says it wrote lkData, so the others read it back (state/persist.ts). */
+export const LKDATA_CHANNEL = 'lkData';
 
 /** Runtime cache names of the service worker; bump the suffix to drop a cache on the next activate. */
 export const CACHE_NAMES = {

@@ -35,14 +35,24 @@ export function readLkData(): LkData {
   };
 }
 
+/** A stored slice with its missing fields defaulted, or null (and a warning) when it is malformed. */
+export function parseLkData(raw: unknown): LkData | null {
+  const res = check(raw ?? {}, LkData);
+  if (res.ok) return res.value;
+  console.warn('[lkData] stored data dropped:', res.message);
+  return null;
+}
+
 /** Puts a stored slice back into the stores; anything malformed is dropped, never thrown. */
 export function applyLkData(raw: unknown): boolean {
-  const res = check(raw ?? {}, LkData);
-  if (!res.ok) {
-    console.warn('[lkData] stored data dropped:', res.message);
-    return false;
-  }
-  const d = res.value;
+  const d = parseLkData(raw);
+  if (!d) return false;
+  putLkData(d);
+  return true;
+}
+
+/** Sets the stores to a checked slice. */
+export function putLkData(d: LkData): void {
   favorites.ids = d.favorites;
   basket.listIds = d.basketListIds;
   basket.offerFeatures = d.offerFeatures;
@@ -51,5 +61,4 @@ export function applyLkData(raw: unknown): boolean {
   ui.city = d.city;
   ui.orderPopup = d.orderPopup;
   ui.searchParam = d.searchParam;
-  return true;
 }

@@ -1,12 +1,16 @@
 // Owns the lkData record in IndexedDB (idb-keyval; the basket outbox has its own, outbox-storage.ts):
-// restores lkData before the first render and mirrors the stores into it after each change of the slice.
-// A full or missing storage becomes ui.storageProblem, never a crash.
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+// restores lkData before the first render, saves the stores into it after each change of the slice, and
+// keeps the open tabs in step. Every save is a read-merge-write in one IndexedDB transaction (what this tab
+// changed since it last synced, laid over what is stored: lk-data-merge.ts), then a note on a
+// BroadcastChannel makes the other tabs read it back; so a favourite added in one tab survives a size picked
+// in another. A full or missing storage becomes ui.storageProblem, never a crash.
+import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { subscribe } from 'valtio';
-import { IDB, STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { IDB, LKDATA_CHANNEL, STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
-import { applyLkData, readLkData, type LkData } from './lk-data.ts';
+import { mergeLkData, sameLkData } from './lk-data-merge.ts';
+import { parseLkData, putLkData, readLkData, type LkData } from './lk-data.ts';
 import { setStorageProblem, ui } from './ui.ts';
 
 let idb: UseStore | null = null;
@@ -16,59 +20,107 @@ function store(): UseStore {
   return idb;
 }
 
+/** The slice as this tab last read it from or wrote it to storage: what its own changes are measured from. */
+let synced: LkData = readLkData();
+
+function storageFailed(err: unknown, what: string): void {
+  const quota = err instanceof DOMException && err.name === 'QuotaExceededError';
+  console.warn(`[persist] could not ${what} lkData`, err);
+  setStorageProblem(quota ? 'quota' : 'unavailable');
+}
+
 export async function restorePersisted(): Promise<void> {
   try {
-    applyLkData(await get(STORAGE_KEYS.lkData, store()));
+    const stored = parseLkData(await get(STORAGE_KEYS.lkData, store()));
+    if (stored) putLkData(stored);
   } catch (err) {
     console.warn('[persist] IndexedDB is unavailable; working without saved data', err);
     setStorageProblem('unavailable');
   }
+  synced = readLkData();
 }
 
-/** Writes the slice (by default as the stores hold it now); false when the write failed. */
-export async function savePersisted(data: LkData = readLkData()): Promise<boolean> {
-  try {
-    await set(STORAGE_KEYS.lkData, data, store());
-    if (ui.storageProblem === 'quota') setStorageProblem(null);
-    return true;
-  } catch (err) {
-    const quota = err instanceof DOMException && err.name === 'QuotaExceededError';
-    console.warn('[persist] could not save lkData', err);
-    setStorageProblem(quota ? 'quota' : 'unavailable');
-    return false;
-  }
+/** Puts a merged slice into the stores when it differs from what they hold (another tab's changes). */
+function show(merged: LkData): void {
+  if (!sameLkData(merged, readLkData())) putLkData(merged);
 }
 
 /**
- * Saves after every change of the slice (valtio already batches a burst of changes into one notification),
- * one write at a time: a change during a write is saved right after it. The stores also hold state that is
- * not in the slice (the basket's lines and queue, the dropdown, online): a change of only that writes nothing.
+ * Writes this tab's changes since it last synced over what storage holds, in one transaction, and shows the
+ * result; false when the write failed (the changes stay in the stores and go with the next save).
+ */
+export async function savePersisted(): Promise<boolean> {
+  const base = synced;
+  const mine = readLkData();
+  let merged = mine;
+  try {
+    await update(STORAGE_KEYS.lkData, (raw: unknown) => (merged = mergeLkData(base, mine, parseLkData(raw) ?? base)), store());
+  } catch (err) {
+    storageFailed(err, 'save');
+    return false;
+  }
+  if (ui.storageProblem === 'quota') setStorageProblem(null);
+  synced = merged;
+  show(mergeLkData(mine, readLkData(), merged)); // keeps what changed here while the write was out
+  return true;
+}
+
+/** Reads what another tab wrote and shows it, keeping this tab's changes that are not saved yet. */
+async function pullPersisted(): Promise<void> {
+  let theirs: LkData | null;
+  try {
+    theirs = parseLkData(await get(STORAGE_KEYS.lkData, store()));
+  } catch (err) {
+    storageFailed(err, 'read');
+    return;
+  }
+  if (!theirs) return;
+  const base = synced;
+  synced = theirs;
+  show(mergeLkData(base, readLkData(), theirs));
+}
+
+/**
+ * Saves after every change of the slice (valtio already batches a burst of changes into one notification)
+ * and reads the slice back when another tab says it wrote it. One save or read at a time, in order: a
+ * change during one is handled right after it. The stores also hold state outside the slice (the basket's
+ * lines and queue, the dropdown, online): a change of only that writes nothing.
  */
 export function startPersisting(): () => void {
-  let writing: Promise<void> | null = null;
-  let dirty = false;
-  /** The slice as last written, or as restorePersisted put it back. */
-  let written = JSON.stringify(readLkData());
-  const save = () => {
-    if (writing) {
-      dirty = true;
-      return;
-    }
-    const data = readLkData();
-    const json = JSON.stringify(data);
-    if (json === written) return;
-    writing = savePersisted(data)
-      .then((ok) => {
-        if (ok) written = json;
-      })
-      .finally(() => {
-        writing = null;
-        if (dirty) {
-          dirty = false;
-          save();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LKDATA_CHANNEL);
+  let running = false;
+  let wantSave = false;
+  let wantPull = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      while (wantSave || wantPull) {
+        if (wantPull) {
+          wantPull = false;
+          await pullPersisted();
+        } else {
+          wantSave = false;
+          if (!sameLkData(readLkData(), synced) && (await savePersisted())) channel?.postMessage('saved');
         }
-      });
+      }
+    } finally {
+      running = false;
+    }
   };
+  const save = () => {
+    wantSave = true;
+    void run();
+  };
+  if (channel) {
+    channel.onmessage = () => {
+      wantPull = true;
+      void run();
+    };
+  }
   const unsubs = [subscribe(favorites, save), subscribe(basket, save), subscribe(ui, save)];
-  return () => unsubs.forEach((u) => u());
+  return () => {
+    unsubs.forEach((u) => u());
+    channel?.close();
+  };
 }

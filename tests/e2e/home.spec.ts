@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { pickProducts } from './basket-helpers.ts';
 
 const PRICE = /^\d{1,3}(?:[\s\u00a0]\d{3})*[\s\u00a0]₽$/;
 
@@ -36,6 +37,28 @@ test('a favourite survives a reload', async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId('favorites-count')).toHaveText('1');
   await expect(card.getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();
+});
+
+test('a favourite added in one tab survives a size picked in another, and each tab shows the other\'s', async ({ context, request }) => {
+  const [product] = await pickProducts(request, 1, 2);
+  const size = product!.extIds[1]!;
+  const home = await context.newPage();
+  const other = await context.newPage();
+  await home.goto('/');
+  await other.goto(product!.url);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(product!.name);
+
+  await home.getByTestId('new-list').locator('.offer-card').first().getByRole('button', { name: 'Добавить в избранное' }).click();
+  await expect(home.getByTestId('favorites-count')).toHaveText('1');
+  await expect(other.getByTestId('favorites-count')).toHaveText('1'); // the other tab learns of it at once
+  await other.locator(`input[value="${size}"]`).check({ force: true });
+
+  await home.goto(product!.url);
+  await expect(home.locator(`input[value="${size}"]`)).toBeChecked();
+  await expect(home.getByTestId('favorites-count')).toHaveText('1');
+  await other.reload();
+  await expect(other.getByTestId('favorites-count')).toHaveText('1');
+  await expect(other.locator(`input[value="${size}"]`)).toBeChecked();
 });
 
 test('a trailing slash is dropped and an unknown page says "Ошибка"', async ({ page }) => {

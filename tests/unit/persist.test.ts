@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The lkData slice survives a reload through IndexedDB (fake-indexeddb here), broken stored data is
-// dropped instead of breaking the app, and the slice is written only when it changed.
+// dropped instead of breaking the app, the slice is written only when it changed, and a save keeps what
+// another tab wrote meanwhile (the merge itself: lk-data-merge.test.ts).
 import 'fake-indexeddb/auto';
 import { createStore, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +57,7 @@ describe('saving as the stores change', () => {
   const settle = () => new Promise((r) => setTimeout(r, 20));
 
   it('writes the slice when it changes, and nothing when only state outside it changes', async () => {
+    await savePersisted(); // storage and stores in step, as after start-up
     const stop = startPersisting();
     try {
       await set('lkData', 'untouched', idb());
@@ -71,5 +73,37 @@ describe('saving as the stores change', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('two tabs writing the slice', () => {
+  const idb = () => createStore('moreimoda', 'state');
+
+  it("keeps another tab's size choice when this tab saves a favourite, and shows it here", async () => {
+    empty();
+    await set('lkData', readLkData(), idb());
+    await restorePersisted(); // this tab starts in step with storage
+    // Another tab picks a size and saves its slice meanwhile.
+    await set('lkData', { ...readLkData(), offerFeatures: { '31': { selectSize: '31-belyj-M' } }, searchParam: 'парео' }, idb());
+    toggleFavorite(12); // this tab adds a favourite
+    expect(await savePersisted()).toBe(true);
+    const stored = (await get('lkData', idb())) as ReturnType<typeof readLkData>;
+    expect(stored.favorites).toEqual([12]);
+    expect(stored.offerFeatures['31']).toEqual({ selectSize: '31-belyj-M' });
+    expect(stored.searchParam).toBe('парео');
+    expect(basket.offerFeatures['31']).toEqual({ selectSize: '31-belyj-M' }); // shown here too
+  });
+
+  it("keeps favourites added in two tabs at once, and one removed here", async () => {
+    empty();
+    toggleFavorite(1);
+    toggleFavorite(2);
+    await savePersisted();
+    await set('lkData', { ...readLkData(), favorites: [1, 2, 3] }, idb()); // the other tab added 3
+    toggleFavorite(2); // removed here
+    toggleFavorite(4); // added here
+    await savePersisted();
+    expect(((await get('lkData', idb())) as ReturnType<typeof readLkData>).favorites).toEqual([1, 3, 4]);
+    expect(favorites.ids).toEqual([1, 3, 4]);
   });
 });
