@@ -3,8 +3,8 @@
 // change with its id as Idempotency-Key and the shop's cookies (credentials 'include'), under the pages'
 // Web Lock so a tab opened meanwhile waits instead of sending the same change at once.
 import { sendCartMutation } from '../src/api/cart.ts';
-import type { BasketItem } from '../src/api/contract.ts';
-import { OUTBOX_LOCK } from '../src/lib/storage-keys.ts';
+import type { BasketItem } from '../common/contract.ts';
+import { OUTBOX_LOCK } from '../common/storage-keys.ts';
 import { flushOutbox, refusalNotice, type OutboxPort } from '../src/state/outbox-core.ts';
 import { readCartSnapshot, readOutbox, settleInOutbox } from '../src/state/outbox-storage.ts';
 

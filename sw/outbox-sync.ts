@@ -2,7 +2,7 @@
 // With a tab of the shop open, the worker asks it to send its queued basket changes at once (the page owns
 // the queue then); with every tab closed, the worker sends them itself (outbox-send.ts) and, when the
 // network fails again, throws so the browser retries the sync later.
-import { BASKET_CHANNEL, OUTBOX_SYNC_TAG } from '../src/lib/storage-keys.ts';
+import { BASKET_CHANNEL, OUTBOX_SYNC_TAG } from '../common/storage-keys.ts';
 import { sendOutboxFromWorker } from './outbox-send.ts';
 
 declare const self: ServiceWorkerGlobalScope;

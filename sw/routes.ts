@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_NAMES, CACHE_PREFIX } from '../src/lib/storage-keys.ts';
+import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
 import { NAVIGATION_DENYLIST, cacheKindFor } from './cache-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -1,6 +1,6 @@
-// Route helpers that hold requests and answers to the contract (src/api/contract.ts).
+// Route helpers that hold requests and answers to the contract (common/contract.ts).
 import type { Struct } from 'superstruct';
-import { check } from '../../src/api/validate.ts';
+import { check } from '../../common/validate.ts';
 import { HttpError } from './errors.ts';
 
 /** The value, coerced, when it fits the struct; otherwise a 400 with the Russian reason. */

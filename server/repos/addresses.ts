@@ -1,6 +1,6 @@
 // SQL of a user's saved addresses (addresses): the list, add, change and delete, each only within the
 // owner's rows; at most one default.
-import type { Address } from '../../src/api/contract.ts';
+import type { Address } from '../../common/contract.ts';
 import type { Queryable } from '../db/driver.ts';
 
 export interface AddressFields {

@@ -2,7 +2,7 @@
 // listing (the page is cut on an index before cards are assembled; a whole scope's count is cached per
 // catalogue version), and the still-sold subset of given ids.
 import type { Queryable } from '../db/driver.ts';
-import type { Offer, Paged } from '../../src/api/contract.ts';
+import type { Offer, Paged } from '../../common/contract.ts';
 import { cached } from './listing-cache.ts';
 import { filterIds, listingSql, orderBySql, scopeCountKey, type Listing } from './offer-filter.ts';
 

@@ -10,7 +10,7 @@ import {
   ResetRequest,
   SignInRequest,
   TokenResponse,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { tokenOf, visitorKeyOf } from '../plugins/identity.ts';

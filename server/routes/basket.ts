@@ -3,7 +3,7 @@
 // honours Idempotency-Key; a visitor's cart hangs on the `basket` cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
-import { CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest, type BasketItem } from '../../src/api/contract.ts';
+import { CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest, type BasketItem } from '../../common/contract.ts';
 import type { Queryable } from '../db/driver.ts';
 import { cartError, registerBasketAnswers } from '../plugins/basket-answers.ts';
 import { answer, parse } from '../plugins/contract.ts';

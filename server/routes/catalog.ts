@@ -10,7 +10,7 @@ import {
   ColorList,
   OfferPage,
   OffersQuery,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { getBrand, listBrands, listCategories, listColors } from '../repos/catalog-tree.ts';

@@ -11,7 +11,7 @@ import {
   Post,
   PostPage,
   SendMessageRequest,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { shopMail } from '../repos/orders.ts';

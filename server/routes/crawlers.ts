@@ -2,7 +2,7 @@
 // pages and the API are not for indexing) and /sitemap.xml (the static pages of the route table and every
 // category, brand, product, post, certificate and landing page the shop has).
 import type { FastifyInstance } from 'fastify';
-import { href } from '../../src/lib/routes.ts';
+import { href } from '../../common/routes.ts';
 import { sitemapRows } from '../repos/sitemap.ts';
 import { escapeMarkup } from '../services/markup.ts';
 

@@ -11,7 +11,7 @@ import {
   DeliveryCalcResponse,
   RegionList,
   RegionsQuery,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { knownShopper } from '../plugins/identity.ts';

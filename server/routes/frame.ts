@@ -8,7 +8,7 @@ import {
   Organization,
   SeoQuery,
   SeoResponse,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { getOrganization, getSeo, listBanners, listContainerBanners } from '../repos/content.ts';

@@ -12,7 +12,7 @@ import {
   GiftCardPaymentRequest,
   GiftCardPaymentResponse,
   GiftCertificateList,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { cardByCode, findCertificate, listCertificates } from '../repos/gift.ts';

@@ -1,7 +1,7 @@
 // API of the signed-in user's history (spec §7): the bonus ledger, the order previews and one order's
 // detail. Each reads only the caller's rows; another user's order is "not found".
 import type { FastifyInstance } from 'fastify';
-import { BonusLedger, OrderDetail, OrderDetailRequest, OrderHistory } from '../../src/api/contract.ts';
+import { BonusLedger, OrderDetail, OrderDetailRequest, OrderHistory } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';

@@ -1,7 +1,7 @@
 // API of the listings that are not plain offer lists (spec §7): landing pages (head, or offers with paging),
 // full-text search, and the filters of any listing (/v1/all/filters/{x}/).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Filters, FiltersQuery, LandingPage, OfferPage, OffersQuery } from '../../src/api/contract.ts';
+import { Filters, FiltersQuery, LandingPage, OfferPage, OffersQuery } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { listOffers } from '../repos/offers.ts';

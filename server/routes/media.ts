@@ -1,7 +1,7 @@
 // Serves the demo pictures under /media: /media/offer/<id>-<n>.svg, /media/banner/<id>.svg,
 // /media/promo/<id>.svg, /media/post/<id>.svg, /media/insta/<id>.svg, /media/gift/<nominal>.svg.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '../../common/money.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { pictureTitle, productPictureData } from '../repos/media.ts';
 import { bannerSvg, giftSvg, productSvg } from '../services/media-svg.ts';

@@ -3,7 +3,7 @@
 // idempotent with Idempotency-Key. POST /v1/get_order_info/ reads an order by its guid.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Infer } from 'superstruct';
-import { ErrorBody, OrderCreated, OrderGuidRequest, OrderInfoResponse, OrderRequest } from '../../src/api/contract.ts';
+import { ErrorBody, OrderCreated, OrderGuidRequest, OrderInfoResponse, OrderRequest } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';

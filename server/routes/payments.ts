@@ -3,7 +3,7 @@
 // GET /api/payments/test/<id> shows «Тестовая оплата»; its forms POST …/pay (the payment succeeds, the
 // order is paid, 303 to /basket/success?guid=…) or …/cancel (303 back to the order's page).
 import type { FastifyInstance } from 'fastify';
-import { OrderGuidRequest, OrderPaymentResponse } from '../../src/api/contract.ts';
+import { OrderGuidRequest, OrderPaymentResponse } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';

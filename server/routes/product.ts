@@ -1,7 +1,7 @@
 // API of product pages and saved offers (spec §7): product_offer (categoryPath, slug, pk) and offers_list,
 // the favourites' offers by product id.
 import type { FastifyInstance } from 'fastify';
-import { OffersListRequest, OffersListResponse, ProductOffer, ProductOfferQuery } from '../../src/api/contract.ts';
+import { OffersListRequest, OffersListResponse, ProductOffer, ProductOfferQuery } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { categoryChain } from '../repos/category-detail.ts';

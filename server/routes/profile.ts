@@ -9,7 +9,7 @@ import {
   FavoriteIds,
   FavoritesRequest,
   User,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';

@@ -2,7 +2,7 @@
 // basket has lines, else the sum sent), limited per address against guessing codes (429), the signed-in
 // shopper's bonus points with the programme's rules, and the rules alone for anyone (/rules-discount).
 import type { FastifyInstance } from 'fastify';
-import { BonusInfo, BonusRules, PromoCodeRequest, PromoCodeResponse } from '../../src/api/contract.ts';
+import { BonusInfo, BonusRules, PromoCodeRequest, PromoCodeResponse } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { knownShopper } from '../plugins/identity.ts';

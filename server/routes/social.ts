@@ -2,7 +2,7 @@
 // authorize address, the callback page the provider returns the popup to (and its script), and the code
 // exchanged for our token, merging the visitor's basket as login does.
 import type { FastifyInstance } from 'fastify';
-import { SocialLoginRequest, SocialLoginResponse, SocialProviderList } from '../../src/api/contract.ts';
+import { SocialLoginRequest, SocialLoginResponse, SocialProviderList } from '../../common/contract.ts';
 import { answer, parse } from '../plugins/contract.ts';
 import { visitorKeyOf } from '../plugins/identity.ts';
 import { registerPrivateAnswers } from '../plugins/private-answers.ts';

@@ -1,7 +1,7 @@
 // The account rules the server checks itself (spec §5, §8): e-mail, full name, phone and password rules with
 // their Russian refusals, the full name split into its parts, and a user as the app sees it (no hash ever).
-import type { User } from '../../src/api/contract.ts';
-import { isEmail, isFullName, isPhone, isStrongPassword, normalizeEmail, phoneDigits } from '../../src/lib/validation.ts';
+import type { User } from '../../common/contract.ts';
+import { isEmail, isFullName, isPhone, isStrongPassword, normalizeEmail, phoneDigits } from '../../common/validation.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { UserRow } from '../repos/users.ts';
 

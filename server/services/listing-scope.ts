@@ -1,8 +1,8 @@
 // Names a listing's offers: resolves the scope of /v1/all/filters/{x}/ ("all", "new", "sale", a category
 // path, "brand/<slug>", "landing/<slug>", "search/<query>") and a landing page's filter into a Listing, with
 // the 404s of unknown categories, brands and landing pages.
-import { OfferFilter } from '../../src/api/contract.ts';
-import { check } from '../../src/api/validate.ts';
+import { OfferFilter } from '../../common/contract.ts';
+import { check } from '../../common/validate.ts';
 import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { getBrand } from '../repos/catalog-tree.ts';

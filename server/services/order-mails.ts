@@ -1,6 +1,6 @@
 // The texts of the checkout's mail: the buyer's confirmation, the manager's new-order notice, and a bought
 // gift card's code. Plain text in Russian, with a link to the order's page.
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '../../common/money.ts';
 import type { Mail } from './mail.ts';
 
 export interface MailLine {

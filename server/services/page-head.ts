@@ -2,11 +2,11 @@
 // path, its status (404 when no route matches or the shop has no such product, category, brand, post...)
 // and its title, description, keywords, canonical URL and Open Graph picture. Titles follow the app's own
 // rules: the URL's SEO record wins, else the page's name (category, brand, product, post), else the title
-// table (src/lib/titles.ts), so the first paint and the app agree.
+// table (common/titles.ts), so the first paint and the app agree.
 import type { Queryable } from '../db/driver.ts';
-import { MAX_ID } from '../../src/api/contract.ts';
-import { categoryPathOf, matchRoute, type RouteMatch } from '../../src/lib/routes.ts';
-import { namedTitle, pageTitle, productTitle, TITLES } from '../../src/lib/titles.ts';
+import { MAX_ID } from '../../common/contract.ts';
+import { categoryPathOf, matchRoute, type RouteMatch } from '../../common/routes.ts';
+import { namedTitle, pageTitle, productTitle, TITLES } from '../../common/titles.ts';
 import { getCategoryDetail } from '../repos/category-detail.ts';
 import { getBrand } from '../repos/catalog-tree.ts';
 import { getSeo } from '../repos/content.ts';

@@ -1,6 +1,6 @@
 // Promo code rules, pure: whether a code applies to a goods sum now, the discount it gives (whole roubles,
 // never more than the sum) and the Russian words for either answer.
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '../../common/money.ts';
 
 export interface PromoRow {
   code: string;

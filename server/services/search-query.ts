@@ -1,7 +1,7 @@
 // Turns what a shopper typed into the two tsquery texts of the catalogue's full-text search: every reading of
-// src/lib/search-text.ts (as typed, wrong keyboard layout, Latin transliteration), stemmed by 'russian' and
+// common/search-text.ts (as typed, wrong keyboard layout, Latin transliteration), stemmed by 'russian' and
 // as Latin word prefixes by 'simple' (brand names, transliterated slugs). Pure: the SQL is repos/offer-filter.ts.
-import { queryVariants } from '../../src/lib/search-text.ts';
+import { queryVariants } from '../../common/search-text.ts';
 import type { SearchText } from '../repos/offer-filter.ts';
 
 export const MAX_QUERY_LENGTH = 200;

@@ -1,6 +1,6 @@
 // The built-in test payment provider's page «Тестовая оплата»: the order's number and sum, and two forms
 // that post back to the server (pay or cancel). No script, so the shop's CSP (form-action 'self') holds.
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '../../common/money.ts';
 import { escapeMarkup } from './markup.ts';
 
 export interface TestPaymentView {

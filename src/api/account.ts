@@ -19,7 +19,7 @@ import {
   type ChangeInfoRequest,
   type SignInRequest,
   type SocialProviderName,
-} from './contract.ts';
+} from '../../common/contract.ts';
 import { request } from './client.ts';
 
 export const login = (username: string, password: string) =>

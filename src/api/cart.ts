@@ -1,7 +1,7 @@
 // Calls of the basket (spec §7, DESIGN.md shapes). DOM-free: the page and the service worker (Background
 // Sync) both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
-import { CartResponse, CartSuccess, type BasketItem } from './contract.ts';
-import { check } from './validate.ts';
+import { CartResponse, CartSuccess, type BasketItem } from '../../common/contract.ts';
+import { check } from '../../common/validate.ts';
 import type { HttpRequest, Outcome } from '../state/outbox-core.ts';
 
 const BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';

@@ -12,7 +12,7 @@ import {
   PAGE_SIZE,
   ProductOffer,
   type OfferFilter,
-} from './contract.ts';
+} from '../../common/contract.ts';
 import { request } from './client.ts';
 
 export const getPreviewCategories = () => request('/v1/preview_category/', CategoryPreviewList);

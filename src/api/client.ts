@@ -2,8 +2,8 @@
 // answer checked against its contract struct. A failure is an ApiError; callers apply spec §8.
 import type { Struct } from 'superstruct';
 import { readCookie } from '../lib/cookies.ts';
-import { TOKEN_COOKIE } from '../lib/storage-keys.ts';
-import { check } from './validate.ts';
+import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
+import { check } from '../../common/validate.ts';
 
 export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
 

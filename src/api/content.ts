@@ -1,6 +1,6 @@
 // Calls of the content pages (spec §7 content): blog and news pages by offset, one post, an information
 // page, the photo feed, and the error report form.
-import { InfoPage, InstagramPostList, MessageBody, PAGE_SIZE, Post, PostPage } from './contract.ts';
+import { InfoPage, InstagramPostList, MessageBody, PAGE_SIZE, Post, PostPage } from '../../common/contract.ts';
 import { request } from './client.ts';
 
 export type ContentKind = 'blog' | 'news';

@@ -5,7 +5,7 @@ import {
   ContainerBannerList,
   Organization,
   SeoResponse,
-} from './contract.ts';
+} from '../../common/contract.ts';
 import { request } from './client.ts';
 
 export const getOrganization = () => request('/v1/organization', Organization);

@@ -6,7 +6,7 @@ import {
   GiftCardPaymentResponse,
   GiftCertificateList,
   type GiftCertificate,
-} from './contract.ts';
+} from '../../common/contract.ts';
 import { request } from './client.ts';
 
 export const getGiftCertificates = () => request('/v1/gift/certificates/', GiftCertificateList);

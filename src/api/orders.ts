@@ -10,7 +10,7 @@ import {
   PromoCodeResponse,
   RegionList,
   type Buyer,
-} from './contract.ts';
+} from '../../common/contract.ts';
 import { request } from './client.ts';
 
 export const getRegions = (q: string) => request('/v1/regions/', RegionList, { query: { data: { q } } });

@@ -3,7 +3,7 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorPage, NO_ROUTE_TEXT } from '../components/ErrorPage.tsx';
-import { matchRoute } from '../lib/routes.ts';
+import { matchRoute } from '../../common/routes.ts';
 import { useHeadWriter, useRouteHead } from './head.ts';
 import { isBuilt, PAGES } from './pages.tsx';
 

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { getSeo } from '../api/frame.ts';
-import { TITLES, pageTitle, SHOP_NAME } from '../lib/titles.ts';
+import { TITLES, pageTitle, SHOP_NAME } from '../../common/titles.ts';
 import { documentHead, enterRoute, head, setSeo } from '../state/head.ts';
 
 function setMeta(name: string, content: string): void {

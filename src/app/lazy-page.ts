@@ -1,7 +1,7 @@
 // Lazy pages whose chunk may fail to load (a deploy replaced it, the network dropped): the page reloads
 // once to fetch the new build, at most once per 60 s (spec §9); past that, the error reaches the boundary.
 import { lazy, type ComponentType } from 'react';
-import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { STORAGE_KEYS } from '../../common/storage-keys.ts';
 
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 

@@ -2,7 +2,7 @@
 // for /404.
 import type { ComponentType } from 'react';
 import { ErrorPage } from '../components/ErrorPage.tsx';
-import type { PageKey } from '../lib/routes.ts';
+import type { PageKey } from '../../common/routes.ts';
 import { lazyPage } from './lazy-page.ts';
 
 const NotFound: ComponentType = () => <ErrorPage statusCode={404} />;

@@ -1,8 +1,8 @@
 // The lines and totals of a placed order (order_info.items_json of GET /v1/get_order_info/ and of an order
 // of the history).
 import type { Snapshot } from 'valtio';
-import type { OrderInfo } from '../api/contract.ts';
-import { formatPrice } from '../lib/money.ts';
+import type { OrderInfo } from '../../common/contract.ts';
+import { formatPrice } from '../../common/money.ts';
 import './order-lines.css';
 
 export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) {

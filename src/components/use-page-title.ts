@@ -2,7 +2,7 @@
 // current path, once the name is known; the URL's SEO record still wins (state/head.ts).
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { namedTitle } from '../lib/titles.ts';
+import { namedTitle } from '../../common/titles.ts';
 import { setPageTitle } from '../state/head.ts';
 
 export function usePageTitle(name: string | undefined | null, description = ''): void {

@@ -2,7 +2,7 @@
 // lists. Each is loaded only when empty (spec §4 caches); a failed load is logged and the list stays empty
 // (spec §8 "other data load failures").
 import { proxy, useSnapshot } from 'valtio';
-import type { Banner, Brand, CategoryPreview, ContainerBanner, Organization } from '../api/contract.ts';
+import type { Banner, Brand, CategoryPreview, ContainerBanner, Organization } from '../../common/contract.ts';
 import { getBrands, getOffers, getPreviewCategories } from '../api/catalog.ts';
 import { getBanners, getContainerBanners, getOrganization } from '../api/frame.ts';
 import { withPriceTexts, type PricedOffer } from '../worker/client.ts';

@@ -4,7 +4,7 @@
 import { subscribe } from 'valtio';
 import * as api from '../api/account.ts';
 import { readCookie } from '../lib/cookies.ts';
-import { TOKEN_COOKIE } from '../lib/storage-keys.ts';
+import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { favorites } from './favorites.ts';
 
 let joining = false;

@@ -2,7 +2,7 @@
 // the certificate data POST /v1/gift/card/data/ answers in `response`. A failed lookup clears the data (§4, §8);
 // the whole record goes when the card's line leaves the basket (deleted, the basket emptied, or refused).
 import { proxy, subscribe } from 'valtio';
-import type { BasketItem, GiftCertificate } from '../api/contract.ts';
+import type { BasketItem, GiftCertificate } from '../../common/contract.ts';
 import { getGiftCardData } from '../api/gift.ts';
 import { basket } from './basket.ts';
 import { project, type Mutation } from './outbox-core.ts';

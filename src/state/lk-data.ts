@@ -2,8 +2,8 @@
 // city, order popup flag, search param): its shape, how it is read out of the stores and put back. Pure of
 // storage: persist.ts owns reading and writing it.
 import { array, boolean, integer, nullable, optional, record, string, type, defaulted, type Infer } from 'superstruct';
-import { check } from '../api/validate.ts';
-import { City } from '../api/contract.ts';
+import { check } from '../../common/validate.ts';
+import { City } from '../../common/contract.ts';
 import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
 import { ui } from './ui.ts';

@@ -3,8 +3,8 @@
 // module the basket's two, and nothing else touches IndexedDB. Each change is one IndexedDB transaction,
 // so tabs and the worker appending and removing at once never lose an entry.
 import { createStore, get, promisifyRequest, set, update, type UseStore } from 'idb-keyval';
-import type { BasketItem } from '../api/contract.ts';
-import { IDB } from '../lib/storage-keys.ts';
+import type { BasketItem } from '../../common/contract.ts';
+import { IDB } from '../../common/storage-keys.ts';
 import type { Mutation, Notice } from './outbox-core.ts';
 
 let idb: UseStore | null = null;

@@ -4,9 +4,9 @@
 // confirmed basket changes only on the server's 'success'; a refusal drops the change with a notice.
 // Tabs stay in step through a BroadcastChannel; a Web Lock lets one sender at a time work the queue.
 import { fetchCart, sendCartMutation } from '../api/cart.ts';
-import type { BasketItem } from '../api/contract.ts';
+import type { BasketItem } from '../../common/contract.ts';
 import { readCookie } from '../lib/cookies.ts';
-import { BASKET_CHANNEL, OUTBOX_LOCK, TOKEN_COOKIE } from '../lib/storage-keys.ts';
+import { BASKET_CHANNEL, OUTBOX_LOCK, TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { basket, showCart } from './basket.ts';
 import { flushOutbox, refusalNotice, type Mutation, type OutboxPort } from './outbox-core.ts';
 import {

@@ -6,7 +6,7 @@
 // in another. A full or missing storage becomes ui.storageProblem, never a crash.
 import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { subscribe } from 'valtio';
-import { IDB, LKDATA_CHANNEL, STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { IDB, LKDATA_CHANNEL, STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
 import { mergeLkData, sameLkData } from './lk-data-merge.ts';

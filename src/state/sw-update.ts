@@ -3,7 +3,7 @@
 // state: a new version waits until the shopper agrees, then it takes over and the page reloads.
 import { proxy, useSnapshot } from 'valtio';
 import type { Workbox } from 'workbox-window';
-import { OUTBOX_SYNC_TAG } from '../lib/storage-keys.ts';
+import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 
 export const swState = proxy({ updateReady: false, offlineReady: false });
 export const useSwState = () => useSnapshot(swState);

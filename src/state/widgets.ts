@@ -9,7 +9,7 @@
 // value, so the flag becomes false and the notice shows until Accept. Analytics, which needs consent, never
 // relies on the default: it waits for `consented`, true only after an Accept that was stored or given now.
 import { proxy, useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { popups } from './popups.ts';
 
 const CHANNEL_POPUP_VIEWS = 5; // spec §9

@@ -1,7 +1,7 @@
 // What the basket's e2e tests share: products of the seed with sizes in stock (found through the public
 // API), adding a size from its product page, and a basket line by its ext_id.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Offer, Paged, ProductOffer } from '../../src/api/contract.ts';
+import type { Offer, Paged, ProductOffer } from '../../common/contract.ts';
 
 export interface Pick {
   url: string;

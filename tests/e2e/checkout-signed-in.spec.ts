@@ -2,7 +2,7 @@
 // profile and the default saved address; a paid order accrues bonus points, and the next order spends them
 // within the programme's limit, which the confirmation and the ledger show.
 import { expect, test } from '@playwright/test';
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '../../common/money.ts';
 import { addFromProductPage, pickProducts } from './basket-helpers.ts';
 
 test('a signed-in shopper checks out with the saved address, then pays part of the next order with points', async ({ page, context, request, baseURL }) => {

@@ -4,7 +4,7 @@
 // when Background Sync fires (fired here through DevTools, as the browser would when the network returns),
 // and the next visit says why a change was refused.
 import { expect, test } from '@playwright/test';
-import { OUTBOX_SYNC_TAG } from '../../src/lib/storage-keys.ts';
+import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
 
 test('after the service worker takes over, an offline reload still shows the home page with its data', async ({ page, context }) => {

@@ -14,7 +14,7 @@ import {
   type CategoryPreview,
   type Paged,
   type Offer,
-} from '../../src/api/contract.ts';
+} from '../../common/contract.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 const MENU_BRANDS = ['Beach Bunny', 'Luli Fama', 'Bound by Bond-Eye', 'Cotazur', 'Maaji', 'DKNY', 'PilyQ', 'Sea Level', 'Nuria Ferrer', 'Runwaydreamz'];

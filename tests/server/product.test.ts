@@ -3,7 +3,7 @@
 // ids no longer sold).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Offer, Paged, ProductOffer } from '../../src/api/contract.ts';
+import type { Offer, Paged, ProductOffer } from '../../common/contract.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 describe.each(backends)('product pages and saved offers on $name', (backend) => {

@@ -2,7 +2,7 @@
 // 'Купальник …'), the wrong keyboard layout, Latin brand names, filters and paging on results, blank queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Offer, OfferFilter, Paged } from '../../src/api/contract.ts';
+import type { Offer, OfferFilter, Paged } from '../../common/contract.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 const data = (filter: OfferFilter) => encodeURIComponent(JSON.stringify(filter));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { finishFailure, forgotFailure, loginFailure, registerFailure, TEXT } from '../../src/api/account-errors.ts';
 import { checkFinish, checkLogin, checkPasswords, checkRegister, HINT } from '../../src/features/popups/account-rules.ts';
-import { passwordHints } from '../../src/lib/validation.ts';
+import { passwordHints } from '../../common/validation.ts';
 
 const good = { full_name: 'Иванова Анна', email: 'anna@example.ru', phone: '+7(___)-___-__-__', password_one: 'Secret123', password_two: 'Secret123' };
 

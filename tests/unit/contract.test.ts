@@ -1,7 +1,7 @@
 // The contract's checks and their Russian messages, shared by the server's 400s and the app's loads.
 import { describe, expect, it } from 'vitest';
-import { OffersQuery, Organization, PageQuery } from '../../src/api/contract.ts';
-import { check } from '../../src/api/validate.ts';
+import { OffersQuery, Organization, PageQuery } from '../../common/contract.ts';
+import { check } from '../../common/validate.ts';
 
 describe('contract', () => {
   it('coerces query strings and applies the default page of 24', () => {

@@ -1,6 +1,6 @@
 // Price and date formatting of spec §9.
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice, groupDigits } from '../../src/lib/money.ts';
+import { discountPercent, formatPrice, groupDigits } from '../../common/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 
 const sp = (s: string) => s.replace(/\u00a0/g, ' ');

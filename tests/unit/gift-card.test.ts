@@ -4,12 +4,12 @@
 import 'fake-indexeddb/auto';
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GiftCertificate } from '../../src/api/contract.ts';
+import type { GiftCertificate } from '../../common/contract.ts';
 import { payWithGiftCard } from '../../src/api/gift.ts';
 import { balanceText, keepSumsTogether } from '../../src/features/gift/gift-text.ts';
-import { cleanCardCode } from '../../src/lib/validation.ts';
+import { cleanCardCode } from '../../common/validation.ts';
 import { basket } from '../../src/state/basket.ts';
-import type { BasketItem } from '../../src/api/contract.ts';
+import type { BasketItem } from '../../common/contract.ts';
 import {
   clearGiftCard,
   giftCard,

@@ -5,8 +5,8 @@
 import 'fake-indexeddb/auto';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BasketItem } from '../../src/api/contract.ts';
-import { IDB, OUTBOX_LOCK } from '../../src/lib/storage-keys.ts';
+import type { BasketItem } from '../../common/contract.ts';
+import { IDB, OUTBOX_LOCK } from '../../common/storage-keys.ts';
 import type { Mutation } from '../../src/state/outbox-core.ts';
 import {
   appendToOutbox,

@@ -1,7 +1,7 @@
 // The route table of spec §2: every static and parameterised route, the digits rule of product pages,
 // category depths, and named routes built from the table.
 import { describe, expect, it } from 'vitest';
-import { href, matchRoute, ROOTS } from '../../src/lib/routes.ts';
+import { href, matchRoute, ROOTS } from '../../common/routes.ts';
 
 const STATIC = ['/404', '/about', '/address', '/basket', '/basket/delivery', '/basket/success', '/brands', '/card', '/contacts', '/cookie',
   '/delivery-and-payments', '/discount', '/favorite', '/fitting-conditions', '/giftsert', '/history-order', '/instagram', '/new', '/news',

@@ -1,6 +1,6 @@
 // Search normalisation of the worker: case, ё/е, transliteration and the wrong keyboard layout.
 import { describe, expect, it } from 'vitest';
-import { fromTranslit, fromWrongLayout, matches, queryVariants } from '../../src/lib/search-text.ts';
+import { fromTranslit, fromWrongLayout, matches, queryVariants } from '../../common/search-text.ts';
 import { searchCore } from '../../src/worker/search-core.ts';
 
 describe('search text', () => {

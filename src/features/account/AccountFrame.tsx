@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { HOME_CRUMB, type Crumb } from '../../lib/breadcrumbs.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { loadUser, logOut, useAuth } from '../../state/auth.ts';
 import { openPopup } from '../../state/popups.ts';
 import './account.css';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { getBonus, getBonusLedger } from '../../api/account.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { entryText, pointsText } from './bonus-text.ts';

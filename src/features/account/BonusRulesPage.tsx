@@ -3,7 +3,7 @@
 import { Link } from 'wouter';
 import { getBonusRules } from '../../api/account.ts';
 import { useLoad } from '../../components/use-load.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { bonusRuleLines } from './bonus-text.ts';

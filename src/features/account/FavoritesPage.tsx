@@ -6,7 +6,7 @@ import { getOffersList } from '../../api/catalog.ts';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { plural } from '../../lib/plural.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { toggleFavorite, useFavorites } from '../../state/favorites.ts';
 import { withPriceTexts } from '../../worker/client.ts';
 import { AccountFrame } from './AccountFrame.tsx';

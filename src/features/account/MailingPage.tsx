@@ -3,7 +3,7 @@
 // answer the Russian message shown.
 import { useState, type FormEvent } from 'react';
 import { subscribe, unsubscribe } from '../../api/account.ts';
-import { isEmail, normalizeEmail } from '../../lib/validation.ts';
+import { isEmail, normalizeEmail } from '../../../common/validation.ts';
 import { auth, useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { registerFailure as failureText } from '../../api/account-errors.ts';

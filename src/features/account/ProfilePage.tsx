@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { changeInfo } from '../../api/account.ts';
-import type { User } from '../../api/contract.ts';
-import { PHONE_MASK } from '../../lib/validation.ts';
+import type { User } from '../../../common/contract.ts';
+import { PHONE_MASK } from '../../../common/validation.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { registerFailure as failureText } from '../../api/account-errors.ts';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { loadFrameData, useCatalog } from '../../state/catalog.ts';
 import './catalog.css';
 

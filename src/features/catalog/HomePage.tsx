@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import { OfferCard } from '../../components/OfferCard.tsx';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { loadHomeData, useCatalog, type LoadStatus } from '../../state/catalog.ts';
 import type { PricedOffer } from '../../worker/client.ts';
 

@@ -1,8 +1,8 @@
 // Every list of offers: a category (with tag), new, sale, a brand, a landing page or a search. 24 offers a
 // page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
 import { Link, useLocation, useSearch } from 'wouter';
-import type { OfferFilter } from '../../api/contract.ts';
-import { PAGE_SIZE } from '../../api/contract.ts';
+import type { OfferFilter } from '../../../common/contract.ts';
+import { PAGE_SIZE } from '../../../common/contract.ts';
 import { ApiError } from '../../api/client.ts';
 import { getFilters } from '../../api/catalog.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
@@ -12,7 +12,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { isFiltered, listingSearch, parseListingQuery } from '../../lib/listing-query.ts';
 import { plural } from '../../lib/plural.ts';
-import { matchRoute } from '../../lib/routes.ts';
+import { matchRoute } from '../../../common/routes.ts';
 import { currentSeo, useHeadState } from '../../state/head.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { withPriceTexts } from '../../worker/client.ts';

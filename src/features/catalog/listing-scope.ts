@@ -1,8 +1,8 @@
 // Which list a listing route shows: a category (with its tag), new, sale, a brand, a landing page or a
 // search; how to load its offers and which filters scope of GET /v1/all/filters/{x}/ it uses.
-import type { OfferFilter } from '../../api/contract.ts';
+import type { OfferFilter } from '../../../common/contract.ts';
 import { getLandingOffers, getOffers, searchOffers } from '../../api/catalog.ts';
-import { categoryPathOf, type RouteMatch } from '../../lib/routes.ts';
+import { categoryPathOf, type RouteMatch } from '../../../common/routes.ts';
 
 export type ListingScope =
   | { kind: 'category'; path: string; tag?: string }

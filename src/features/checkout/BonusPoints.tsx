@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { getBonus } from '../../api/account.ts';
 import { useLoad } from '../../components/use-load.ts';
-import { formatPrice } from '../../lib/money.ts';
+import { formatPrice } from '../../../common/money.ts';
 import { plural } from '../../lib/plural.ts';
 import { checkout, useCheckout } from '../../state/checkout.ts';
 

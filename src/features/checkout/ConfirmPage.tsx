@@ -8,7 +8,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { href, matchRoute } from '../../lib/routes.ts';
+import { href, matchRoute } from '../../../common/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { payWithGiftCard } from '../../api/gift.ts';
 import { randomId } from '../../lib/ids.ts';
-import { formatPrice } from '../../lib/money.ts';
-import { cleanCardCode } from '../../lib/validation.ts';
+import { formatPrice } from '../../../common/money.ts';
+import { cleanCardCode } from '../../../common/validation.ts';
 
 export function GiftCardPayment({ guid, onPaid }: { guid: string; onPaid: () => void }) {
   const [code, setCode] = useState('');

@@ -2,7 +2,7 @@
 // courier address; the default one is filled in when the form has none yet.
 import { useEffect } from 'react';
 import { getAddresses } from '../../api/account.ts';
-import type { Address, City } from '../../api/contract.ts';
+import type { Address, City } from '../../../common/contract.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { checkout, chooseCity } from '../../state/checkout.ts';
 

@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { getOrderInfo } from '../../api/orders.ts';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';
 

@@ -1,5 +1,5 @@
 // What the delivery form needs before an order can be placed (spec §5 rules), as Russian messages per field.
-import { isEmail, isFullName, isPhone } from '../../lib/validation.ts';
+import { isEmail, isFullName, isPhone } from '../../../common/validation.ts';
 
 export interface DeliveryForm {
   fio: string;

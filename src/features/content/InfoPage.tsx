@@ -8,7 +8,7 @@ import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { matchRoute } from '../../lib/routes.ts';
+import { matchRoute } from '../../../common/routes.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import './content.css';
 

@@ -3,7 +3,7 @@ import { getInstagramPosts } from '../../api/content.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { TITLES } from '../../lib/titles.ts';
+import { TITLES } from '../../../common/titles.ts';
 import './content.css';
 
 export default function InstagramPage() {

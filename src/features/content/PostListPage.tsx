@@ -2,12 +2,12 @@
 // with its picture, date in the Russian format of spec §9 and preview; the page number is in the URL.
 import { Link, useLocation, useSearch } from 'wouter';
 import { getPosts } from '../../api/content.ts';
-import { PAGE_SIZE } from '../../api/contract.ts';
+import { PAGE_SIZE } from '../../../common/contract.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { matchRoute } from '../../lib/routes.ts';
+import { matchRoute } from '../../../common/routes.ts';
 import { EMPTY_TEXT, kindCrumbs, kindLabel, kindOf, postHref } from './kinds.ts';
 import './content.css';
 

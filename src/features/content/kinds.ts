@@ -1,8 +1,8 @@
 // The two post kinds of the shop (spec §2 /blog and /news): their names, routes and breadcrumbs.
 import type { ContentKind } from '../../api/content.ts';
 import { HOME_CRUMB, type Crumb } from '../../lib/breadcrumbs.ts';
-import { href, type RouteMatch } from '../../lib/routes.ts';
-import { TITLES } from '../../lib/titles.ts';
+import { href, type RouteMatch } from '../../../common/routes.ts';
+import { TITLES } from '../../../common/titles.ts';
 
 /** The kind a blog or news route (list or post) shows. */
 export const kindOf = (found: RouteMatch | null): ContentKind => (found?.route.page.startsWith('news') ? 'news' : 'blog');

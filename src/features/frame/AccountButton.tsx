@@ -1,8 +1,8 @@
 // The header's account control (spec §2 header): signed out, 'Войти' opens the login popup; signed in,
 // the user's first and last name link to the profile, beside a logout button.
 import { Link } from 'wouter';
-import type { User } from '../../api/contract.ts';
-import { href } from '../../lib/routes.ts';
+import type { User } from '../../../common/contract.ts';
+import { href } from '../../../common/routes.ts';
 import { logOut, useAuth } from '../../state/auth.ts';
 import { openPopup } from '../../state/popups.ts';
 import { LogoutIcon, UserIcon } from './icons.tsx';

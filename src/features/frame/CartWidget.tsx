@@ -4,8 +4,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { lineView } from '../../components/basket-lines.ts';
-import { formatPrice } from '../../lib/money.ts';
-import { href } from '../../lib/routes.ts';
+import { formatPrice } from '../../../common/money.ts';
+import { href } from '../../../common/routes.ts';
 import { summary, useBasket } from '../../state/basket.ts';
 import { closeDropdown, pointerEntered, pointerLeft } from '../../state/basket-dropdown.ts';
 import { project } from '../../state/outbox-core.ts';

@@ -1,7 +1,7 @@
 // The desktop menu (≥ 768px, spec §2): a dropdown per category root with its first 10 subcategories, the
 // brands dropdown of the fixed §9 list, 'Новинки' and 'Распродажа'. Hidden on phones by frame.css.
 import { Link } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { hasMoreBrands, menuBrands, subcategoryMenu } from './menu-items.ts';
 import { MenuDropdown } from './MenuDropdown.tsx';

@@ -1,7 +1,7 @@
 // The footer: information pages, contacts, help and the error report form, and the social links of the
 // organization data.
 import { Link } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { openWidgetPopup } from '../../state/widgets.ts';
 import { INFO_LINKS } from './info-links.ts';

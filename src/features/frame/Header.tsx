@@ -3,7 +3,7 @@
 // desktop menu. Every menu closes on a route change.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';
 import { closeMenus } from '../../state/menu.ts';

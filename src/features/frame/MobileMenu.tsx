@@ -5,7 +5,7 @@
 // behind does not scroll while it is open.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';

@@ -3,7 +3,7 @@
 // ignored; a press outside or Escape closes the bar.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { closeSearch, openSearch, searchSubmitted, toggleSearch, useMenu } from '../../state/menu.ts';
 import { useUi } from '../../state/ui.ts';
 import { SearchIcon } from './icons.tsx';

@@ -1,5 +1,5 @@
 // The information pages linked from the frame: the footer lists them all, the mobile menu a shorter set.
-// Route names of lib/routes.ts with their Russian labels.
+// Route names of common/routes.ts with their Russian labels.
 
 export const INFO_LINKS: readonly (readonly [name: string, label: string])[] = [
   ['about', 'О магазине'],

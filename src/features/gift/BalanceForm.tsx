@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { checkCard } from '../../api/gift.ts';
-import { cleanCardCode } from '../../lib/validation.ts';
+import { cleanCardCode } from '../../../common/validation.ts';
 import { balanceText } from './gift-text.ts';
 
 type State =

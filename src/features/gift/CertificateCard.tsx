@@ -1,8 +1,8 @@
 // One certificate in the list: its picture, name and nominal, linking to its own page.
 import { Link } from 'wouter';
-import type { GiftCertificate } from '../../api/contract.ts';
-import { formatPrice } from '../../lib/money.ts';
-import { href } from '../../lib/routes.ts';
+import type { GiftCertificate } from '../../../common/contract.ts';
+import { formatPrice } from '../../../common/money.ts';
+import { href } from '../../../common/routes.ts';
 import { keepSumsTogether } from './gift-text.ts';
 
 export function CertificateCard({ certificate: c }: { certificate: GiftCertificate }) {

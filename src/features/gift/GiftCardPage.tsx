@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { BalanceForm } from './BalanceForm.tsx';
 import './gift.css';
 

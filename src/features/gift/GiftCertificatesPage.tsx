@@ -1,6 +1,6 @@
 // Page of /podarochnye-sertifikaty/{slug?}: the list of certificates without a slug, one certificate with it.
 import { useLocation } from 'wouter';
-import { matchRoute } from '../../lib/routes.ts';
+import { matchRoute } from '../../../common/routes.ts';
 import { CertificateDetail } from './CertificateDetail.tsx';
 import { CertificateList } from './CertificateList.tsx';
 import './gift.css';

@@ -1,6 +1,6 @@
 // The short rules of certificates shown under the list: validity, spending in parts, online and in the shop.
 import { Link } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 
 export function HowCertificatesWork() {
   return (

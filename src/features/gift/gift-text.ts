@@ -1,7 +1,7 @@
 // The gift pages' text rules, pure: how the answer of POST /v1/check_card/ reads ('На карте 3 500 ₽,
 // действует до 31 декабря 2027') and sums that never break.
 import { formatDate } from '../../lib/dates.ts';
-import { formatPrice } from '../../lib/money.ts';
+import { formatPrice } from '../../../common/money.ts';
 
 export function balanceText(card: { balance: number; expires_at: string }, now: Date = new Date()): string {
   const expires = new Date(card.expires_at);

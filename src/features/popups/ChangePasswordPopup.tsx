@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { completeReset } from '../../api/account.ts';
 import { Popup } from '../../components/Popup.tsx';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { checkPasswords } from './account-rules.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { useAccountForm } from './use-account-form.ts';

@@ -3,7 +3,7 @@
 // else the popup the popups store names. Login and registration show only when signed out.
 import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { href, matchRoute } from '../../lib/routes.ts';
+import { href, matchRoute } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { openPopup, usePopups } from '../../state/popups.ts';
 import {

@@ -3,7 +3,7 @@
 import { useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { matchRoute } from '../../lib/routes.ts';
+import { matchRoute } from '../../../common/routes.ts';
 import { ForgotForm } from './ForgotForm.tsx';
 import './popups.css';
 

@@ -2,7 +2,7 @@
 // anonymous flag and goes to basket-delivery. Rendered by the popup host; Escape closes it.
 import { useLocation } from 'wouter';
 import { Popup } from '../../components/Popup.tsx';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { continueAnonymously } from '../../state/checkout.ts';
 import { closePopup, openPopup } from '../../state/popups.ts';
 

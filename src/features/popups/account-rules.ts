@@ -1,5 +1,5 @@
 // The account forms' rules of spec §5 as Russian hints per field: a form with any hint sends nothing.
-import { isEmail, isFullName, isNamePart, isPhone, isStrongPassword, phoneIsEmpty } from '../../lib/validation.ts';
+import { isEmail, isFullName, isNamePart, isPhone, isStrongPassword, phoneIsEmpty } from '../../../common/validation.ts';
 
 export type Hints<K extends string> = Partial<Record<K, string>>;
 

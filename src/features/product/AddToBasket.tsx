@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
-import type { ProductOffer } from '../../api/contract.ts';
-import { href } from '../../lib/routes.ts';
+import type { ProductOffer } from '../../../common/contract.ts';
+import { href } from '../../../common/routes.ts';
 import type { OfferFeature } from '../../state/basket.ts';
 import { addToBasket } from '../../state/basket-actions.ts';
 

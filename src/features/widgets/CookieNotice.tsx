@@ -1,6 +1,6 @@
 // The cookie notice (spec §2, §4): visible until accepted; Accept is stored; a link to the cookie page.
 import { Link } from 'wouter';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { acceptCookies, useWidgets } from '../../state/widgets.ts';
 
 export function CookieNotice() {

@@ -2,7 +2,7 @@
 // with a way on to the error report form.
 import { Link } from 'wouter';
 import { Popup } from '../../components/Popup.tsx';
-import { href } from '../../lib/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { closeWidgetPopup, openWidgetPopup } from '../../state/widgets.ts';
 

@@ -279,7 +279,7 @@ export type CartResponse = Infer<typeof CartResponse>;
 export const CartAddRequest = object({ ext_id: size(string(), 1, 100), quantity: defaulted(min(max(integer(), 99), 1), 1) });
 export const CartUpdateRequest = object({ quantity: min(max(integer(), 99), 1), item_uuid: optional(string()) });
 
-// Accounts (§3 user, §5 rules are checked by lib/validation on both sides) ----------------------------
+// Accounts (§3 user, §5 rules are checked by common/validation.ts on both sides) ----------------------------
 
 export const LoginRequest = object({ username: email(), password: size(string(), 1, 200) });
 export const TokenResponse = type({ token: string() });

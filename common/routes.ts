@@ -129,6 +129,7 @@ export function categoryPathOf({ params }: RouteMatch, pathname: string): string
 export function href(name: string, params?: Params, query?: Record<string, string>): string {
   const route = BY_NAME.get(name);
   if (!route) throw new Error(`no route named "${name}"`);
-  const qs = query ? new URLSearchParams(query).toString() : '';
+  // encodeURIComponent, not URLSearchParams: this module runs where only ES2022 is promised.
+  const qs = query ? Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') : '';
   return build(route.pattern, params) + (qs ? `?${qs}` : '');
 }
