@@ -5,7 +5,7 @@
 import { sendCartMutation } from '../src/api/cart.ts';
 import type { BasketItem } from '../common/contract.ts';
 import { OUTBOX_LOCK } from '../common/storage-keys.ts';
-import { flushOutbox, refusalNotice, type OutboxPort } from '../src/state/outbox-core.ts';
+import { flushOutbox, refusalNotice, type OutboxPort } from '../common/basket-outbox.ts';
 import { readCartSnapshot, readOutbox, settleInOutbox } from '../src/state/outbox-storage.ts';
 
 interface SendDeps {

@@ -2,7 +2,7 @@
 // Sync) both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
 import { CartResponse, CartSuccess, type BasketItem } from '../../common/contract.ts';
 import { check } from '../../common/validate.ts';
-import type { HttpRequest, Outcome } from '../state/outbox-core.ts';
+import type { HttpRequest, Outcome } from '../../common/basket-outbox.ts';
 
 const BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
 

@@ -56,12 +56,7 @@ export async function request<T, S>(path: string, struct: Struct<T, S>, opts: Re
   } catch (err) {
     throw new ApiError('Нет связи с сервером', 0, err);
   }
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
+  const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const message = (body as { message?: unknown } | null)?.message;
     throw new ApiError(typeof message === 'string' ? message : `Ошибка сервера (${res.status})`, res.status, body);

@@ -26,12 +26,10 @@ export function CitySearch({ city, onChoose, error, label = 'Город' }: Prop
     setShownId(city?.id ?? null);
     if (city) setText(city.name);
   }
+  const q = text.trim();
+  const searching = open && q.length >= 2;
   useEffect(() => {
-    const q = text.trim();
-    if (!open || q.length < 2) {
-      setOptions([]);
-      return;
-    }
+    if (!searching) return;
     let live = true;
     const t = setTimeout(() => {
       getCities(q).then((list) => live && setOptions(list), () => live && setOptions([]));
@@ -40,7 +38,8 @@ export function CitySearch({ city, onChoose, error, label = 'Город' }: Prop
       live = false;
       clearTimeout(t);
     };
-  }, [text, open]);
+  }, [q, searching]);
+  const shown = searching ? options : [];
   return (
     <div className="field city-search">
       <label htmlFor="city">{label}</label>
@@ -58,9 +57,9 @@ export function CitySearch({ city, onChoose, error, label = 'Город' }: Prop
           if (city) onChoose(null);
         }}
       />
-      {open && options.length > 0 && (
+      {shown.length > 0 && (
         <ul id="city-options" role="listbox" className="city-search__options">
-          {options.map((c) => (
+          {shown.map((c) => (
             <li key={c.id} role="option" aria-selected={city?.id === c.id}>
               <button
                 type="button"

@@ -2,7 +2,7 @@
 // price, picture and link. Shared by the basket page and the header's dropdown.
 import type { Snapshot } from 'valtio';
 import type { BasketItem } from '../../common/contract.ts';
-import type { ProjectedLine } from '../state/outbox-core.ts';
+import type { ProjectedLine } from '../../common/basket-outbox.ts';
 
 export interface LineView {
   ext_id: string;

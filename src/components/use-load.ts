@@ -8,18 +8,24 @@ export interface Loaded<T> {
   loading: boolean;
 }
 
+/** The last answer, and the key it answered. */
+interface Settled<T> {
+  key: string | null;
+  data: T | undefined;
+  error: unknown;
+}
+
 export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<Loaded<T> & { key: string | null }>({ key: null, data: undefined, error: null, loading: key !== null });
+  const [settled, setSettled] = useState<Settled<T>>({ key: null, data: undefined, error: null });
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    setState((s) => ({ ...s, key, loading: true, error: null }));
     load().then(
-      (data) => live && setState({ key, data, error: null, loading: false }),
+      (data) => live && setSettled({ key, data, error: null }),
       (error: unknown) => {
         if (!live) return;
         console.error('[load]', key, error);
-        setState({ key, data: undefined, error, loading: false });
+        setSettled({ key, data: undefined, error });
       },
     );
     return () => {
@@ -28,6 +34,8 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T
     // The key names the request; load is a fresh closure each render by design.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  // While a new key loads, the previous data stays on screen (no flash of an empty list).
-  return { data: state.data, error: state.error, loading: state.loading || state.key !== key };
+  // Until the current key has answered it is loading, with no error yet; the previous data stays on screen
+  // meanwhile (no flash of an empty list).
+  const current = settled.key === key;
+  return { data: settled.data, error: current ? settled.error : null, loading: key !== null && !current };
 }

@@ -3,7 +3,7 @@
 // lkData (basket list ids, offer features and colours, the gift card in the basket).
 import { proxy, useSnapshot } from 'valtio';
 import type { BasketItem } from '../../common/contract.ts';
-import type { Mutation, Notice } from './outbox-core.ts';
+import type { Mutation, Notice } from '../../common/basket-outbox.ts';
 
 export interface OfferFeature {
   selectTop?: string;

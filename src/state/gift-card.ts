@@ -5,7 +5,7 @@ import { proxy, subscribe } from 'valtio';
 import type { BasketItem, GiftCertificate } from '../../common/contract.ts';
 import { getGiftCardData } from '../api/gift.ts';
 import { basket } from './basket.ts';
-import { project, type Mutation } from './outbox-core.ts';
+import { project, type Mutation } from '../../common/basket-outbox.ts';
 
 export const giftCard = proxy({
   data: null as GiftCertificate | null,

@@ -5,7 +5,7 @@
 import { createStore, get, promisifyRequest, set, update, type UseStore } from 'idb-keyval';
 import type { BasketItem } from '../../common/contract.ts';
 import { IDB } from '../../common/storage-keys.ts';
-import type { Mutation, Notice } from './outbox-core.ts';
+import type { Mutation, Notice } from '../../common/basket-outbox.ts';
 
 let idb: UseStore | null = null;
 const store = () => (idb ??= createStore(IDB.database, IDB.store));

@@ -8,7 +8,7 @@ import type { BasketItem } from '../../common/contract.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { BASKET_CHANNEL, OUTBOX_LOCK, TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { basket, showCart } from './basket.ts';
-import { flushOutbox, refusalNotice, type Mutation, type OutboxPort } from './outbox-core.ts';
+import { flushOutbox, refusalNotice, type Mutation, type OutboxPort } from '../../common/basket-outbox.ts';
 import {
   appendToOutbox,
   readOutbox,

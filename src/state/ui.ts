@@ -19,6 +19,16 @@ export function setOnline(online: boolean): void {
   ui.online = online;
 }
 
+/** An order was placed: the 'Ваша заказ принят' popup is owed (lkData's order popup flag). */
+export function orderAccepted(): void {
+  ui.orderPopup = true;
+}
+
+/** The shopper closed the 'Ваша заказ принят' popup: it is not shown again for that order. */
+export function orderPopupSeen(): void {
+  ui.orderPopup = false;
+}
+
 /** The last search text (spec §3 lkData "search param"). */
 export function setSearchParam(text: string): void {
   ui.searchParam = text;

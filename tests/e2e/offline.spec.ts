@@ -21,7 +21,7 @@ test('after the service worker takes over, an offline reload still shows the hom
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('Нет подключения к интернету. Показываем сохранённые данные.')).toBeVisible();
-  await expect(page.getByText('+7 (495) 120-45-67').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '+7 (495) 120-45-67', exact: true })).toBeVisible();
   await expect(page.getByTestId('new-list').locator('.offer-card__name')).toHaveText(firstNames);
   const prices = await page.locator('.offer-card .price:not(.price--old)').allInnerTexts();
   expect(prices.length).toBeGreaterThanOrEqual(16);

@@ -2,7 +2,7 @@
 // by two passes at a time, a failure kept for a later attempt), and the app's loop: logged and marked sent
 // without SMTP_URL, sent through SMTP with it.
 import { rmSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';

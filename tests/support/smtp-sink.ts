@@ -37,11 +37,19 @@ export function startSmtpSink(port: number, onMail: (mail: SunkMail) => void): P
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 shop-e2e');
-        else if (verb === 'MAIL') (mail.from = line.slice(10).trim()), reply('250 OK');
-        else if (verb === 'RCPT') mail.to.push(line.slice(8).trim().replace(/[<>]/g, '')), reply('250 OK');
-        else if (verb === 'DATA') (inData = true), reply('354 End data with <CR><LF>.<CR><LF>');
-        else if (verb === 'QUIT') reply('221 Bye'), socket.end();
-        else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
+        else if (verb === 'MAIL') {
+          mail.from = line.slice(10).trim();
+          reply('250 OK');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line.slice(8).trim().replace(/[<>]/g, ''));
+          reply('250 OK');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
         else reply('502 Command not implemented');
       }
     });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { basket, showCart, summary } from '../../src/state/basket.ts';
 import { readLkData } from '../../src/state/lk-data.ts';
 import { changeQuantity, stepQuantity } from '../../src/state/basket-actions.ts';
-import { project } from '../../src/state/outbox-core.ts';
+import { project } from '../../common/basket-outbox.ts';
 import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } from '../../src/state/basket-dropdown.ts';
 
 describe('basket summary', () => {

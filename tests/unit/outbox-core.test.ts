@@ -2,7 +2,7 @@
 // failure keeps everything for later, and the queued view of the basket is what the shopper did.
 import { describe, expect, it } from 'vitest';
 import type { BasketItem } from '../../common/contract.ts';
-import { flushOutbox, project, requestOf, type HttpRequest, type Mutation, type Outcome, type Settlement } from '../../src/state/outbox-core.ts';
+import { flushOutbox, project, requestOf, type HttpRequest, type Mutation, type Outcome, type Settlement } from '../../common/basket-outbox.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid = `u-${ext_id}`): BasketItem => ({
   item_uuid, ext_id, quantity, price: 1000,

@@ -9,7 +9,7 @@ import type { BasketItem } from '../../common/contract.ts';
 import { IDB } from '../../common/storage-keys.ts';
 import { basket } from '../../src/state/basket.ts';
 import { addToBasket } from '../../src/state/basket-actions.ts';
-import { project } from '../../src/state/outbox-core.ts';
+import { project } from '../../common/basket-outbox.ts';
 import { flush, refreshCart } from '../../src/state/outbox.ts';
 import { readOutboxState } from '../../src/state/outbox-storage.ts';
 

@@ -7,7 +7,7 @@ import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketItem } from '../../common/contract.ts';
 import { IDB, OUTBOX_LOCK } from '../../common/storage-keys.ts';
-import type { Mutation } from '../../src/state/outbox-core.ts';
+import type { Mutation } from '../../common/basket-outbox.ts';
 import {
   appendToOutbox,
   readCartSnapshot,

@@ -21,7 +21,7 @@ import { summary, useBasket } from '../../state/basket.ts';
 import { checkout, chooseCity, orderPlaced, useCheckout } from '../../state/checkout.ts';
 import { refreshCart } from '../../state/outbox.ts';
 import { loadDeliveryWidget } from '../../state/third-party.ts';
-import { ui, useUi } from '../../state/ui.ts';
+import { orderAccepted, useUi } from '../../state/ui.ts';
 import { BonusPoints } from './BonusPoints.tsx';
 import { checkDeliveryForm, type FormErrors } from './checkout-rules.ts';
 import { SavedAddresses } from './SavedAddresses.tsx';
@@ -93,7 +93,7 @@ export default function DeliveryPage() {
         c.orderKey,
       );
       orderPlaced();
-      ui.orderPopup = true;
+      orderAccepted();
       void refreshCart();
       navigate(href('basket-delivery-confirm', { guid: order.guid }));
     } catch (err) {

@@ -3,18 +3,15 @@
 // lkData says it is still owed, and Ok or closing it settles it, so a reload or the next page does not
 // show it again.
 import { Popup } from '../../components/Popup.tsx';
-import { ui, useUi } from '../../state/ui.ts';
+import { orderPopupSeen, useUi } from '../../state/ui.ts';
 
 export function OrderAcceptedPopup() {
   const { orderPopup } = useUi();
   if (!orderPopup) return null;
-  const close = () => {
-    ui.orderPopup = false;
-  };
   return (
-    <Popup title="Ваша заказ принят" onClose={close}>
+    <Popup title="Ваша заказ принят" onClose={orderPopupSeen}>
       <p>Менеджер магазина скоро позвонит вам, чтобы уточнить детали.</p>
-      <button type="button" className="button" onClick={close}>Ok</button>
+      <button type="button" className="button" onClick={orderPopupSeen}>Ok</button>
     </Popup>
   );
 }

@@ -18,8 +18,12 @@ export function SearchBar() {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // The last search, restored from lkData or set by a submit, is what the field shows.
-  useEffect(() => setText(saved), [saved]);
+  // The last search, restored from lkData or set by a submit (here or in another tab), is what the field shows.
+  const [shownSaved, setShownSaved] = useState(saved);
+  if (saved !== shownSaved) {
+    setShownSaved(saved);
+    setText(saved);
+  }
 
   // Opened by the phone's search button: the field takes the focus.
   useEffect(() => {

@@ -19,7 +19,6 @@ import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.
 import { setPageTitle } from '../../state/head.ts';
 import { setChatMessage } from '../../state/widgets.ts';
 import { withPriceTexts } from '../../worker/client.ts';
-import '../catalog/catalog.css';
 import { AddToBasket } from './AddToBasket.tsx';
 import { Gallery } from './Gallery.tsx';
 import { SizeChartPopup } from './SizeChartPopup.tsx';

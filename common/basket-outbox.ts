@@ -2,7 +2,7 @@
 // what a queued mutation is, how it becomes a request, how an answer settles it (and the notice a refusal
 // leaves), how queued changes look on top of the confirmed basket, and the flush loop that sends them in
 // order, one at a time.
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from './contract.ts';
 
 /** What a queued add shows in the basket before the server has confirmed the line. */
 export interface LinePreview {

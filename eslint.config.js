@@ -1,0 +1,108 @@
+// ESLint for every runtime: the recommended JavaScript and TypeScript rules, React's hook rules for the
+// page, and the import boundaries that keep the layers apart (`npm run lint`, part of `npm test`):
+// - common/ is shared by the page, the worker, the service worker and the server: it imports none of them;
+// - the server imports only common/; the service worker imports common/ and, until the basket sync is one
+//   shared module, the page's basket outbox storage and calls (the two allowed paths below);
+// - in the page, imports flow one way: lib, api -> state -> components -> features -> app, and a feature
+//   never imports another feature; the worker imports only common/ and its own folder.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A no-restricted-imports rule that refuses specifiers matching each regex, with the reason. */
+const refuse = (...rules) => ['error', { patterns: rules.map(([regex, message]) => ({ regex, message })) }];
+
+const RUNTIME_PACKAGES = '^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  { files: ['sw/**/*.ts', 'src/worker/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
+  { files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    // Test helpers read loosely shaped JSON answers; each test asserts the fields it reads.
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+
+  // Import boundaries -------------------------------------------------------------------------------------
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': refuse(
+        ['^\\.\\./(src|server|sw|tests|bench|scripts)/', 'common/ is shared by every runtime: it imports none of them.'],
+        [RUNTIME_PACKAGES, 'common/ runs in every runtime: no DOM, React, Node or runtime-specific package.'],
+      ),
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': refuse(
+        ['(^|/)(src|sw)/', 'The server imports only common/ of what it shares with the page.'],
+        ['^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*)(/|$)', 'No page packages on the server.'],
+      ),
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': refuse(
+        ['(^|/)server/', 'The service worker never imports the server.'],
+        ['(^|/)src/(?!state/outbox-storage\\.ts$|api/cart\\.ts$)', 'The service worker imports common/, not the page.'],
+        ['^(react|react-dom|wouter|valtio|comlink)(/|$)', 'No page packages in the service worker.'],
+      ),
+    },
+  },
+  {
+    files: ['src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': refuse(
+        ['^\\.\\./(?!\\.\\./common/)', 'The worker imports only common/ and its own folder.'],
+        ['^(react|react-dom|wouter|valtio|idb-keyval)(/|$)', 'No page packages in the worker.'],
+      ),
+    },
+  },
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: { 'no-restricted-imports': refuse(['^\\.\\./(api|state|components|features|app|worker)/', 'src/lib is the bottom layer of the page.']) },
+  },
+  {
+    files: ['src/api/**/*.ts'],
+    rules: { 'no-restricted-imports': refuse(['^\\.\\./(state|components|features|app)/', 'src/api sits below the stores and the UI.']) },
+  },
+  {
+    files: ['src/state/**/*.ts'],
+    rules: { 'no-restricted-imports': refuse(['^\\.\\./(components|features|app)/', 'Stores sit below the UI.']) },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': refuse(['^\\.\\./(features|app)/', 'Shared components sit below the features.']) },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': refuse(
+        ['^\\.\\./(?!\\.\\.)[^/]+/', 'A feature never imports another feature: move what both need to components/, state/ or common/.'],
+        ['^\\.\\./\\.\\./app/', 'Features sit below the app.'],
+      ),
+    },
+  },
+);
