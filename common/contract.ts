@@ -1,4 +1,4 @@
-// The one contract between the app and the API server (spec §7, DESIGN.md "One contract"): a superstruct
+// The one contract between the app and the API server (spec §7, docs/architecture.md "The contract"): a superstruct
 // struct for every request payload and every response body. The server validates requests with these; the
 // app validates responses with them. Paths and field names are §7's; where §7 shows no shape, it is defined
 // here once. DOM-free: imported by the page, the worker, the service worker's tests and the server.
@@ -63,7 +63,7 @@ export type ErrorBody = Infer<typeof ErrorBody>;
 
 export const MessageBody = type({ message: string() });
 
-// Organization and frame (§3, DESIGN.md fixed point) --------------------------------------------------
+// Organization and frame (§3, docs/architecture.md) --------------------------------------------------
 
 export const Organization = type({
   phone: string(),
@@ -252,7 +252,7 @@ export type ProductOffer = Infer<typeof ProductOffer>;
 export const OffersListRequest = object({ ext_id: size(array(id()), 0, 500) });
 export const OffersListResponse = type({ response: array(Offer), excluded: array(integer()) });
 
-// Basket (§3 basket item, DESIGN.md basket shapes) ----------------------------------------------------
+// Basket (§3 basket item, docs/architecture.md) ----------------------------------------------------
 
 const Feature = type({ name: string() });
 export const BasketItem = type({

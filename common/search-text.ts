@@ -1,4 +1,4 @@
-// Search normalisation of DESIGN.md's worker: case, ё/е, Latin transliteration and the wrong keyboard
+// Search normalisation shared by the worker and the server: case, ё/е, Latin transliteration and the wrong keyboard
 // layout, so "Купальник", "купальник", "kupalnik" and "regfkmybr" all find the same offers. Pure.
 const LAYOUT_EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const LAYOUT_RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';

@@ -1,4 +1,4 @@
-// Which requests the service worker may keep, and where (DESIGN.md): public catalogue and content GETs go
+// Which requests the service worker may keep, and where (docs/architecture.md): public catalogue and content GETs go
 // to the stale-while-revalidate API cache, pictures to the image cache; nothing private is ever cached.
 // DOM-free and pure, so the rules are unit-tested.
 

@@ -1,4 +1,4 @@
-// Which delivery and payment providers the shop runs with (DESIGN.md: small interfaces, a built-in provider
+// Which delivery and payment providers the shop runs with (small interfaces, a built-in provider
 // each): the tariff table and the test payment page, unless the app is built with others.
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../services/delivery.ts';

@@ -1,4 +1,4 @@
-// Basket API (spec §7, DESIGN.md shapes): GET|POST /v2/cart/, PUT|DELETE /v2/cart/{item_uuid}/, DELETE
+// Basket API (spec §7, the contract's shapes): GET|POST /v2/cart/, PUT|DELETE /v2/cart/{item_uuid}/, DELETE
 // /v2/cart/. Answers `{ status: 'success', cart }` or 4xx `{ status: 'error', message }`; every mutation
 // honours Idempotency-Key; a visitor's cart hangs on the `basket` cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

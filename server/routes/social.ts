@@ -1,4 +1,4 @@
-// API of social login (spec §7, DESIGN.md `/api/auth/{provider}`): the enabled providers with their
+// API of social login (spec §7, `/api/auth/{provider}`): the enabled providers with their
 // authorize address, the callback page the provider returns the popup to (and its script), and the code
 // exchanged for our token, merging the visitor's basket as login does.
 import type { FastifyInstance } from 'fastify';

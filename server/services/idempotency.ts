@@ -1,4 +1,4 @@
-// Idempotency-Key (DESIGN.md): a mutation runs in one transaction under an advisory lock on the caller's
+// Idempotency-Key (docs/architecture.md): a mutation runs in one transaction under an advisory lock on the caller's
 // scope and key; its first answer (status and body, a refusal included) is stored with it, and a replay
 // gets that answer back and changes nothing. A missing key means no replay protection. idempotentCall runs
 // a route's mutation this way as the request's shopper.

@@ -1,4 +1,4 @@
-// Placing an order (issue 4, item 6), in the caller's one transaction: the lines come from the shopper's
+// Placing an order, in the caller's one transaction: the lines come from the shopper's
 // server cart (or, for /v1/order/ with an empty cart, from the payload's ext_ids and quantities, its
 // prices ignored), priced from the catalogue, stock re-checked and taken under row locks, the promo code
 // and bonus points applied within their limits, delivery priced by the provider, the order numbered and

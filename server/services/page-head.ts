@@ -1,4 +1,4 @@
-// The head a crawler or a link preview sees without running JavaScript (issue 6, spec §2 titles): for a
+// The head a crawler or a link preview sees without running JavaScript (spec §2 titles): for a
 // path, its status (404 when no route matches or the shop has no such product, category, brand, post...)
 // and its title, description, keywords, canonical URL and Open Graph picture. Titles follow the app's own
 // rules: the URL's SEO record wins, else the page's name (category, brand, product, post), else the title

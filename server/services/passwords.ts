@@ -1,4 +1,4 @@
-// Password hashing (DESIGN.md): scrypt from node:crypto with a 16-byte per-user salt, stored as
+// Password hashing (docs/architecture.md): scrypt from node:crypto with a 16-byte per-user salt, stored as
 // "scrypt$<salt hex>$<hash hex>" and compared in constant time; account tokens of 160 random bits.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike } from 'node:crypto';
 

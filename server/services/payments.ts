@@ -1,4 +1,4 @@
-// Payments behind a small interface (DESIGN.md): a provider turns a payment row into the address the buyer
+// Payments behind a small interface (docs/architecture.md): a provider turns a payment row into the address the buyer
 // pays at. The built-in test provider's address is its own page (routes/payments.ts). Starting a payment
 // and settling one (paid or cancelled) are provider-neutral and run in the caller's transaction.
 import { randomBytes } from 'node:crypto';

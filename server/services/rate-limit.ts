@@ -1,5 +1,5 @@
 // Rate limits on guessable calls (login, password reset, gift card and promo code checks), kept as rows so
-// several server processes share them (DESIGN.md: no state that matters in process memory). A limit counts
+// several server processes share them (no state that matters lives in process memory). A limit counts
 // attempts per bucket (e.g. "login:ip:1.2.3.4", "login:account:a@b.ru") within a sliding window; over the
 // limit the call is refused with 429 and a Russian message before any work is done.
 import type { Queryable } from '../db/driver.ts';

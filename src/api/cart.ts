@@ -1,4 +1,4 @@
-// Calls of the basket (spec §7, DESIGN.md shapes). DOM-free: the page and the service worker (Background
+// Calls of the basket (spec §7, the contract's shapes). DOM-free: the page and the service worker (Background
 // Sync) both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
 import { CartResponse, CartSuccess, type BasketItem } from '../../common/contract.ts';
 import { check } from '../../common/validate.ts';

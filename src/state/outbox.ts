@@ -1,4 +1,4 @@
-// Sends the basket's queued changes (DESIGN.md outbox): each change is stored in IndexedDB with its id (its
+// Sends the basket's queued changes (docs/architecture.md, "A basket change"): each change is stored in IndexedDB with its id (its
 // Idempotency-Key) before anything is sent, shown as pending, and sent in order when the network allows
 // (now, on 'online', at app start, on a retry timer, and by the service worker's Background Sync). The
 // confirmed basket changes only on the server's 'success'; a refusal drops the change with a notice.

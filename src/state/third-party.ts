@@ -1,4 +1,4 @@
-// The one owner of third-party scripts (issue 6): the analytics counter (Yandex Metrika) and the delivery
+// The one owner of third-party scripts: the analytics counter (Yandex Metrika) and the delivery
 // widget are loaded only when the server is configured with them (GET /v1/integrations, asked lazily),
 // analytics only after the shopper accepted cookies (state/widgets.ts `consented`), each script at most
 // once. Page views are reported to the counter once it runs.

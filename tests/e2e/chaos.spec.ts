@@ -1,4 +1,4 @@
-// The basket's chaos test (issue 4): 100 random basket changes made through the real pages while a third
+// The basket's chaos test: 100 random basket changes made through the real pages while a third
 // of the basket calls fail on the network — half of those before reaching the server, half after the
 // server applied them with the answer lost — and some answers come late, so a basket GET and a change
 // cross on the way back. Once nothing is pending, the server's cart must equal what the shopper did:

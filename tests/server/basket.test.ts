@@ -1,5 +1,5 @@
-// The basket API on every backend: the visitor cookie, add / change / remove / empty with the DESIGN.md
-// shapes, stock and unknown variants refused in Russian, Idempotency-Key replays, the signed-in user's
+// The basket API on every backend: the visitor cookie, add / change / remove / empty with the
+// contract's shapes, stock and unknown variants refused in Russian, Idempotency-Key replays, the signed-in user's
 // cart by token, and the merge of a visitor's cart at login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

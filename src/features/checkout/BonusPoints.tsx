@@ -1,4 +1,4 @@
-// Bonus points in the checkout for a signed-in shopper (spec §1, issue 4): the balance from GET /v1/bonus/
+// Bonus points in the checkout for a signed-in shopper (spec §1): the balance from GET /v1/bonus/
 // and how many of them to spend on this order, at most the programme's share of the goods after the promo
 // discount. The server applies the same limit again; the confirmation shows what it took.
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// A signed-in shopper's saved addresses in the checkout (issue 4): choosing one fills the city and the
+// A signed-in shopper's saved addresses in the checkout: choosing one fills the city and the
 // courier address; the default one is filled in when the form has none yet.
 import { useEffect } from 'react';
 import { getAddresses } from '../../api/account.ts';
