@@ -2,8 +2,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './driver.ts';
 
-export async function openPglite(dir?: string): Promise<Db> {
-  const pg = dir ? new PGlite(dir) : new PGlite();
+/** PGlite under `dir`, or in memory; `from` fills a memory one from a dump of another (the tests' seeded template). */
+export async function openPglite(dir?: string, from?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
+  const pg = dir ? new PGlite(dir) : new PGlite({ loadDataDir: from });
   await pg.waitReady;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -19,5 +20,6 @@ export async function openPglite(dir?: string): Promise<Db> {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+    dump: () => pg.dumpDataDir('none'),
   };
 }

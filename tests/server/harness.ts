@@ -1,43 +1,47 @@
 // Test harness of the server suite: the database backends to run against (in-memory PGlite always,
-// PostgreSQL when TEST_DATABASE_URL is set, each in a scratch database dropped afterwards) and an app
-// built on one of them with a small fake dist/ for the static-serving rules.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// PostgreSQL when TEST_DATABASE_URL is set, each a copy of the seeded template of template-databases.ts,
+// dropped afterwards) and an app built on one of them with a small fake dist/ for the static-serving rules.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/driver.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { adminQuery, PG_URL, scratchName, withDatabase } from './scratch-databases.ts';
 
 export interface Backend {
   name: string;
   open(): Promise<Db>;
 }
 
-export const PG_URL = process.env.TEST_DATABASE_URL;
+export { PG_URL };
 
-/** A new empty database on the TEST_DATABASE_URL server, and how to drop it. */
-export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+/** A new database on the TEST_DATABASE_URL server (a copy of `template` when given), and how to drop it. */
+export async function createScratchDatabase(url: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = scratchName('shop_test');
+  await cloneWhenFree(url, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return { url: withDatabase(url, name), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+}
+
+/** PostgreSQL refuses to copy a template while another copy of it is being made: try again shortly. */
+async function cloneWhenFree(url: string, sql: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
     try {
-      await client.query(sql);
-    } finally {
-      await client.end();
+      return await adminQuery(url, sql);
+    } catch (err) {
+      if (attempt >= 50 || !/is being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  }
 }
 
 async function openScratchPostgres(url: string): Promise<Db> {
-  const scratch = await createScratchDatabase(url);
+  const scratch = await createScratchDatabase(url, inject('pgTemplate') ?? undefined);
   const db = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...db,
@@ -48,9 +52,18 @@ async function openScratchPostgres(url: string): Promise<Db> {
   };
 }
 
+/** An in-memory PGlite filled from the seeded template of the global setup (template-databases.ts). */
+async function openSeededPglite(): Promise<Db> {
+  const db = await openPglite(undefined, new Blob([readFileSync(inject('pgliteTemplate'))]));
+  await migrate(db); // nothing to do unless a migration was added since the template was made
+  return db;
+}
+
+const pgUrl = PG_URL;
+
 export const backends: Backend[] = [
-  { name: 'PGlite', open: () => openDatabase({}) },
-  ...(PG_URL ? [{ name: 'PostgreSQL', open: () => openScratchPostgres(PG_URL) }] : []),
+  { name: 'PGlite', open: openSeededPglite },
+  ...(pgUrl ? [{ name: 'PostgreSQL', open: () => openScratchPostgres(pgUrl) }] : []),
 ];
 
 /** A dist/ with the files whose caching rules the server applies. */
