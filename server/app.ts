@@ -6,18 +6,18 @@ import type { Config } from './config.ts';
 import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
-import housekeeping from './plugins/housekeeping.ts';
-import mailDelivery from './plugins/mail-delivery.ts';
+import housekeeping from './background/housekeeping-plugin.ts';
+import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
-import contentRoutes from './routes/content.ts';
-import crawlerRoutes from './routes/crawlers.ts';
-import catalogRoutes from './routes/catalog.ts';
-import frameRoutes from './routes/frame.ts';
-import listingRoutes from './routes/listings.ts';
-import mediaRoutes from './routes/media.ts';
-import productRoutes from './routes/product.ts';
-import shopRoutes from './routes/shop.ts';
+import contentRoutes from './content/routes.ts';
+import crawlerRoutes from './content/crawler-routes.ts';
+import catalogRoutes from './catalog/routes.ts';
+import frameRoutes from './content/frame-routes.ts';
+import listingRoutes from './catalog/listing-routes.ts';
+import mediaRoutes from './content/media-routes.ts';
+import productRoutes from './catalog/product-routes.ts';
+import shopRoutes from './shop-api.ts';
 import './types.ts';
 
 export interface AppDeps {

@@ -6,7 +6,7 @@ import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { ANALYTICS_SCRIPT_URL } from '../routes/frame.ts';
+import { ANALYTICS_SCRIPT_URL } from '../content/frame-routes.ts';
 
 /** Origins the CSP admits besides our own, from the configured third-party scripts. */
 export function thirdPartyOrigins(config: Pick<Config, 'analyticsCounterId' | 'deliveryWidgetUrl'>): string[] {

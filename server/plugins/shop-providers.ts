@@ -1,8 +1,8 @@
 // Which delivery and payment providers the shop runs with (small interfaces, a built-in provider
 // each): the tariff table and the test payment page, unless the app is built with others.
 import type { FastifyInstance } from 'fastify';
-import { tariffTableDelivery, type DeliveryProvider } from '../services/delivery.ts';
-import { testPaymentProvider, type PaymentProvider } from '../services/payments.ts';
+import { tariffTableDelivery, type DeliveryProvider } from '../orders/delivery.ts';
+import { testPaymentProvider, type PaymentProvider } from '../payments/providers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

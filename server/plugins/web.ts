@@ -8,8 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../common/routes.ts';
 import { SHOP_NAME } from '../../common/titles.ts';
-import { withHead } from '../services/head-html.ts';
-import { pageHead } from '../services/page-head.ts';
+import { withHead } from '../content/head-html.ts';
+import { pageHead } from '../content/page-head.ts';
 import { MESSAGES } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

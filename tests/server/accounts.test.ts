@@ -3,7 +3,7 @@
 // it (never a password or hash), the scrypt hashes stored, and the login rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { TOO_MANY_MESSAGE, LIMITS } from '../../server/services/rate-limit.ts';
+import { TOO_MANY_MESSAGE, LIMITS } from '../../server/http/rate-limit.ts';
 import { PASSWORD, expectNoSecrets, freshContacts, registerUser } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
 import { shopper } from './shop-helpers.ts';

@@ -3,9 +3,9 @@
 // cart by token, and the merge of a visitor's cart at login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { KEEP } from '../../server/services/housekeeping.ts';
-import { dropOldAnswers } from '../../server/repos/idempotency.ts';
-import { mergeVisitorCart } from '../../server/services/basket.ts';
+import { KEEP } from '../../server/background/housekeeping.ts';
+import { dropOldAnswers } from '../../server/http/idempotency-sql.ts';
+import { mergeVisitorCart } from '../../server/basket/basket.ts';
 import { backends, startApp } from './harness.ts';
 import { createUser, freshVariant, key, setStock, shopper } from './shop-helpers.ts';
 

@@ -1,7 +1,7 @@
-// The bonus programme's rules (server/services/bonus-rules.ts), pure: accrual, the share of an order points
+// The bonus programme's rules (server/accounts/bonus-rules.ts), pure: accrual, the share of an order points
 // may pay, expiry, and first-in-first-out spending.
 import { describe, expect, it } from 'vitest';
-import { BONUS_RULES, accrualFor, bonusBalance, expiryOf, pointsToSpend, spendLimit } from '../../server/services/bonus-rules.ts';
+import { BONUS_RULES, accrualFor, bonusBalance, expiryOf, pointsToSpend, spendLimit } from '../../server/accounts/bonus-rules.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-11-22T12:00:00Z');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { backends, getJson, startApp } from './harness.ts';
-import { LIMITS } from '../../server/services/rate-limit.ts';
+import { LIMITS } from '../../server/http/rate-limit.ts';
 
 interface Page { count: number; results: { id: number; slug: string; title: string; published_at: string }[] }
 

@@ -5,8 +5,8 @@
 // reset links, long-revoked tokens, old Idempotency-Key answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CANCEL_COMMENT, KEEP, expireUnpaidOrders, runHousekeeping } from '../../server/services/housekeeping.ts';
-import { LONGEST_WINDOW_S } from '../../server/services/rate-limit.ts';
+import { CANCEL_COMMENT, KEEP, expireUnpaidOrders, runHousekeeping } from '../../server/background/housekeeping.ts';
+import { LONGEST_WINDOW_S } from '../../server/http/rate-limit.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, city, createUser, freshVariant, shopper, stockOf, type Shopper } from './shop-helpers.ts';
 

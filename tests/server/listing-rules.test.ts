@@ -1,9 +1,9 @@
 // The pure rules behind listings (no database): how a landing's filter and the shopper's data combine, the
 // natural order of sizes, and the tsquery texts a search query turns into.
 import { describe, expect, it } from 'vitest';
-import { mergeFilters } from '../../server/services/filter-merge.ts';
-import { searchText } from '../../server/services/search-query.ts';
-import { compareSizes } from '../../server/services/size-order.ts';
+import { mergeFilters } from '../../server/catalog/filter-merge.ts';
+import { searchText } from '../../server/catalog/search-query.ts';
+import { compareSizes } from '../../server/catalog/size-order.ts';
 
 describe('mergeFilters', () => {
   it('intersects lists, keeps a list only one side has, and empties on no overlap', () => {

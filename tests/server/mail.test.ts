@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import type { OutgoingMail } from '../../server/repos/mail-outbox.ts';
-import { deliverMail, enqueueMail } from '../../server/services/mail.ts';
+import type { OutgoingMail } from '../../server/mail/mail-outbox-sql.ts';
+import { deliverMail, enqueueMail } from '../../server/mail/mail.ts';
 import { startSmtpSink, type SunkMail } from '../support/smtp-sink.ts';
 import { backends, fakeDist, startApp } from './harness.ts';
 

@@ -3,8 +3,8 @@
 // everywhere, and is refused when used or expired; requests are rate limited per account and per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, TOO_MANY_MESSAGE } from '../../server/services/rate-limit.ts';
-import { RESET_TTL_S } from '../../server/services/password-reset.ts';
+import { LIMITS, TOO_MANY_MESSAGE } from '../../server/http/rate-limit.ts';
+import { RESET_TTL_S } from '../../server/accounts/password-reset.ts';
 import { PASSWORD, registerUser } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
 import { shopper } from './shop-helpers.ts';

@@ -4,7 +4,7 @@
 // count, and the address is the client's: X-Forwarded-For is believed only from the shop's own proxies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, TOO_MANY_MESSAGE } from '../../server/services/rate-limit.ts';
+import { LIMITS, TOO_MANY_MESSAGE } from '../../server/http/rate-limit.ts';
 import { backends, startApp } from './harness.ts';
 import { shopper } from './shop-helpers.ts';
 

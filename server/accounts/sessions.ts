@@ -1,0 +1,75 @@
+// Signing in (spec §4 "Auth"): registration, login by e-mail and password (failures rate limited), and the
+// session every way of signing in opens: a new token, the visitor's basket merged into the user's and the
+// visitor's stored Idempotency-Key answers moved to the user, all in the caller's transaction.
+import type { SignInRequest } from '../../common/contract.ts';
+import { normalizeEmail } from '../../common/validation.ts';
+import type { Db, Queryable } from '../db/driver.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { scopeOf } from '../http/identity.ts';
+import { moveAnswers } from '../http/idempotency-sql.ts';
+import { holderOf, insertToken, insertUser, userByEmail, type NewUser } from './users-sql.ts';
+import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
+import { mergeVisitorCart } from '../basket/basket.ts';
+import { hashPassword, newToken, verifyPassword } from './passwords.ts';
+import { LIMITS, forgetAttempts, recordAttempt, refuseWhenSpent, type Limit } from '../http/rate-limit.ts';
+
+/** A new token of the user; what the visitor (if any) had in the basket and in flight becomes the user's. */
+export async function openSession(tx: Queryable, userId: number, visitorKey: string | null): Promise<string> {
+  const token = newToken();
+  await insertToken(tx, token, userId);
+  if (visitorKey) {
+    await mergeVisitorCart(tx, visitorKey, userId);
+    await moveAnswers(tx, scopeOf({ userId: null, visitorKey }), scopeOf({ userId, visitorKey: null }));
+  }
+  return token;
+}
+
+/** Refuses an e-mail or phone that belongs to another user, with the §8 messages. */
+export async function checkUnique(db: Queryable, email: string | null, phone: string | null, exceptId = 0): Promise<void> {
+  if (email && (await holderOf(db, 'email', email, exceptId)) !== null) throw new HttpError(400, ACCOUNT_MESSAGES.emailTaken);
+  if (phone && (await holderOf(db, 'phone', phone, exceptId)) !== null) throw new HttpError(400, ACCOUNT_MESSAGES.phoneTaken);
+}
+
+/** Registration (§5): checks every field, creates the user and opens the session; answers the token. */
+export async function register(db: Db, input: SignInRequest, visitorKey: string | null): Promise<string> {
+  const email = checkedEmail(input.email);
+  const names = splitFullName(input.full_name);
+  const phone = checkedPhone(input.phone);
+  checkNewPassword(input.password_one, input.password_two);
+  await checkUnique(db, email, phone);
+  const user: NewUser = { email, phone, ...names, password_hash: await hashPassword(input.password_one) };
+  return db.transaction(async (tx) => {
+    const id = await insertUser(tx, user);
+    if (id === null) {
+      await checkUnique(tx, email, phone); // taken meanwhile: say which
+      throw new HttpError(400, ACCOUNT_MESSAGES.emailTaken);
+    }
+    return openSession(tx, id, visitorKey);
+  });
+}
+
+/**
+ * Login (§5): the same refusal for an unknown e-mail and a wrong password, and the same scrypt time.
+ * Failed attempts count per address and per account; a success forgets the account's failures.
+ */
+export async function logIn(
+  db: Db,
+  input: { username: string; password: string },
+  address: string,
+  visitorKey: string | null,
+): Promise<string> {
+  const email = normalizeEmail(input.username);
+  const limits: [Limit, string][] = [
+    [LIMITS.loginPerAddress, address],
+    [LIMITS.loginPerAccount, email],
+  ];
+  await refuseWhenSpent(db, limits);
+  const user = await userByEmail(db, email);
+  if (!(await verifyPassword(input.password, user?.password_hash ?? null)) || !user) {
+    await recordAttempt(db, limits);
+    throw new HttpError(400, ACCOUNT_MESSAGES.loginFailed);
+  }
+  const token = await db.transaction((tx) => openSession(tx, user.id, visitorKey));
+  await forgetAttempts(db, LIMITS.loginPerAccount, email);
+  return token;
+}

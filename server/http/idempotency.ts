@@ -1,0 +1,96 @@
+// Idempotency-Key (docs/architecture.md): a mutation runs in one transaction under an advisory lock on the caller's
+// scope and key; its first answer (status and body, a refusal included) is stored with it, and a replay
+// gets that answer back and changes nothing. A missing key means no replay protection. idempotentCall runs
+// a route's mutation this way as the request's shopper.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/driver.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { scopeOf, shopper, type Shopper } from './identity.ts';
+import { splitUrl } from '../plugins/web.ts';
+import { findAnswer, lockKey, storeAnswer } from './idempotency-sql.ts';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export const IDEMPOTENCY_MESSAGES = {
+  badKey: 'Неверный ключ идемпотентности: нужна строка от 8 до 200 символов',
+  reused: 'Этот ключ идемпотентности уже использован для другого запроса',
+} as const;
+
+const KEY = /^[\x21-\x7e]{8,200}$/;
+
+/** The request's Idempotency-Key, undefined when absent; a malformed one is a 400. */
+function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !KEY.test(raw)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey);
+  return raw;
+}
+
+export interface Idempotent {
+  scope: string;
+  key: string | undefined;
+  method: string;
+  path: string;
+  /** The body of a refusal (an HttpError below 500) as this family of calls answers it. */
+  errorBody(err: HttpError): unknown;
+}
+
+/**
+ * Runs fn once per scope and key. A refusal rolls back what fn did (to a savepoint) but is stored, so a
+ * replay is refused the same way; a failure (5xx) rolls everything back and stores nothing.
+ */
+async function runIdempotent(
+  db: Db,
+  opts: Idempotent,
+  fn: (tx: Queryable) => Promise<Answer>,
+): Promise<Answer & { replayed: boolean }> {
+  return db.transaction(async (tx) => {
+    const { scope, key } = opts;
+    if (key) {
+      await lockKey(tx, scope, key);
+      const stored = await findAnswer(tx, scope, key);
+      if (stored) {
+        if (stored.method !== opts.method || stored.path !== opts.path) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
+        return { status: stored.status_code, body: stored.response, replayed: true };
+      }
+      await tx.query('savepoint idempotent_call');
+    }
+    let result: Answer;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      if (!key || !(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      await tx.query('rollback to savepoint idempotent_call');
+      result = { status: err.statusCode, body: opts.errorBody(err) };
+    }
+    if (key) await storeAnswer(tx, scope, key, { method: opts.method, path: opts.path, ...result });
+    return { ...result, replayed: false };
+  });
+}
+
+/**
+ * Runs fn as the request's shopper (a visitor without the cookie gets one) under its Idempotency-Key, scoped
+ * to that shopper and bound to the request's method and path; sets the answer's status on reply, and
+ * Idempotent-Replayed: true on a replay.
+ */
+export async function idempotentCall(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  errorBody: (err: HttpError) => unknown,
+  fn: (tx: Queryable, who: Shopper) => Promise<Answer>,
+): Promise<Answer> {
+  const key = idempotencyKeyOf(req);
+  const who = shopper(req, reply);
+  const result = await runIdempotent(
+    db,
+    { scope: scopeOf(who), key, method: req.method, path: splitUrl(req.url)[0], errorBody },
+    (tx) => fn(tx, who),
+  );
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  reply.code(result.status);
+  return result;
+}

@@ -1,0 +1,33 @@
+// The order as the confirmation page reads it (POST /v1/get_order_info/): its lines (items_json), sums,
+// what is left to pay, the delivery place and the status history.
+import type { OrderInfo } from '../../common/contract.ts';
+import type { Queryable } from '../db/driver.ts';
+import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
+import { dueOf } from '../gift/gift-cards.ts';
+
+/** A timestamp as the API answers it. */
+export const iso = (d: Date | string) => new Date(d).toISOString();
+
+export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> {
+  const [items, history] = await Promise.all([orderItems(db, o.id), orderHistory(db, o.id)]);
+  return {
+    guid: o.guid,
+    number: o.number,
+    status: o.status,
+    payment_status: o.payment_status,
+    created_at: iso(o.created_at),
+    items_json: items.map(({ name, brand, size, color, image, price, quantity }) => ({ name, brand, size, color, image, price, quantity })),
+    items_sum: o.items_sum,
+    delivery_method: o.delivery_method,
+    delivery_price: o.delivery_price,
+    discount: o.promo_discount + o.bonus_spent,
+    promo_discount: o.promo_discount,
+    bonus_spent: o.bonus_spent,
+    total: o.total,
+    gift_card_amount: o.gift_card_amount,
+    due: dueOf(o),
+    city: o.city_name,
+    address: o.address,
+    history: history.map((h) => ({ status: h.status, created_at: iso(h.created_at) })),
+  };
+}

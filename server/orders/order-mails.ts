@@ -1,0 +1,123 @@
+// The texts of the checkout's mail: the buyer's confirmation, the manager's new-order notice, and a bought
+// gift card's code. Plain text in Russian, with a link to the order's page.
+import { formatPrice } from '../../common/money.ts';
+import type { Mail } from '../mail/mail.ts';
+
+export interface MailLine {
+  name: string;
+  brand: string;
+  size: string;
+  color: string;
+  price: number;
+  quantity: number;
+}
+
+export interface MailOrder {
+  guid: string;
+  number: string;
+  buyer_fio: string;
+  buyer_email: string;
+  buyer_phone: string;
+  city_name: string;
+  address: string;
+  delivery_name: string;
+  delivery_price: number;
+  items_sum: number;
+  promo_code: string | null;
+  promo_discount: number;
+  bonus_spent: number;
+  gift_card_amount: number;
+  total: number;
+  comment: string;
+  lines: readonly MailLine[];
+}
+
+const orderUrl = (publicUrl: string, guid: string) => `${publicUrl}/basket/delivery/confirm/${guid}`;
+
+function lineText(l: MailLine): string {
+  const details = [l.brand, l.size, l.color].filter(Boolean).join(', ');
+  return `— ${l.name}${details ? ` (${details})` : ''} × ${l.quantity}: ${formatPrice(l.price * l.quantity)}`;
+}
+
+function sumsText(o: MailOrder): string[] {
+  const rows = [`Товары: ${formatPrice(o.items_sum)}`];
+  if (o.promo_discount) rows.push(`Скидка по промокоду ${o.promo_code ?? ''}: −${formatPrice(o.promo_discount)}`);
+  if (o.bonus_spent) rows.push(`Оплачено бонусами: −${formatPrice(o.bonus_spent)}`);
+  rows.push(`Доставка (${o.delivery_name}): ${o.delivery_price ? formatPrice(o.delivery_price) : 'бесплатно'}`);
+  rows.push(`Итого: ${formatPrice(o.total)}`);
+  if (o.gift_card_amount) {
+    rows.push(`Оплачено подарочной картой: ${formatPrice(o.gift_card_amount)}`);
+    rows.push(`К оплате: ${formatPrice(Math.max(0, o.total - o.gift_card_amount))}`);
+  }
+  return rows;
+}
+
+const place = (o: MailOrder) => [o.city_name, o.address].filter(Boolean).join(', ');
+
+export function buyerConfirmation(o: MailOrder, publicUrl: string): Mail {
+  return {
+    kind: 'order_confirmation',
+    to: o.buyer_email,
+    subject: `Заказ ${o.number} принят — Море и Мода`,
+    body: [
+      `Здравствуйте, ${o.buyer_fio}!`,
+      '',
+      `Ваш заказ ${o.number} принят. Менеджер магазина скоро позвонит, чтобы уточнить детали.`,
+      '',
+      'Состав заказа:',
+      ...o.lines.map(lineText),
+      '',
+      ...sumsText(o),
+      `Доставка: ${place(o)}`,
+      '',
+      `Заказ и его оплата: ${orderUrl(publicUrl, o.guid)}`,
+      '',
+      'Спасибо, что выбрали «Море и Мода»!',
+    ].join('\n'),
+  };
+}
+
+export function managerNotice(o: MailOrder, to: string, publicUrl: string): Mail {
+  return {
+    kind: 'manager_new_order',
+    to,
+    subject: `Новый заказ ${o.number} на ${formatPrice(o.total)}`,
+    body: [
+      `Новый заказ ${o.number}.`,
+      '',
+      `Покупатель: ${o.buyer_fio}`,
+      `Телефон: ${o.buyer_phone}`,
+      `E-mail: ${o.buyer_email}`,
+      `Доставка: ${o.delivery_name}, ${place(o)}`,
+      ...(o.comment ? [`Комментарий: ${o.comment}`] : []),
+      '',
+      ...o.lines.map(lineText),
+      '',
+      ...sumsText(o),
+      '',
+      `Заказ: ${orderUrl(publicUrl, o.guid)}`,
+    ].join('\n'),
+  };
+}
+
+export function giftCardMail(
+  c: { to: string; fio: string; number: string; name: string; code: string; amount: number; expiresAt: Date },
+  publicUrl: string,
+): Mail {
+  return {
+    kind: 'gift_card',
+    to: c.to,
+    subject: `Ваш подарочный сертификат на ${formatPrice(c.amount)}`,
+    body: [
+      `Здравствуйте, ${c.fio}!`,
+      '',
+      `Заказ ${c.number} оплачен. ${c.name}:`,
+      '',
+      `Код карты: ${c.code}`,
+      `Номинал: ${formatPrice(c.amount)}`,
+      `Действует до ${c.expiresAt.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' })}`,
+      '',
+      `Введите код при оформлении заказа: ${publicUrl}/basket`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,59 @@
+// What happens once when an order becomes paid (by the payment provider or wholly by gift cards): status
+// 'paid' with its history row, bonus points accrued for a signed-in buyer (bonus-rules.ts), and a gift card
+// issued and mailed for each certificate bought. A second call for a paid order changes nothing.
+import { randomInt } from 'node:crypto';
+import type { Queryable } from '../db/driver.ts';
+import { addLedgerEntry } from '../accounts/bonus-sql.ts';
+import { cardsIssuedFor, issueCard } from '../gift/gift-sql.ts';
+import { addStatus, orderItems, setOrderPaid, type OrderItemRow, type OrderRow } from './orders-sql.ts';
+import { accrualFor, expiryOf } from '../accounts/bonus-rules.ts';
+import { enqueueMail } from '../mail/mail.ts';
+import { giftCardMail } from './order-mails.ts';
+
+/** A bought card lasts this long. */
+export const CARD_LIFETIME_DAYS = 365;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
+
+/** "MM-7KQ2-WX9P-H4TD": 60 random bits in groups people can type. */
+export function newCardCode(): string {
+  const group = () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  return `MM-${group()}-${group()}-${group()}`;
+}
+
+export const goodsSumOf = (items: readonly Pick<OrderItemRow, 'gift_certificate_id' | 'price' | 'quantity'>[]) =>
+  items.reduce((sum, i) => sum + (i.gift_certificate_id === null ? i.price * i.quantity : 0), 0);
+
+/** Marks the (locked) order paid; false when it already was. */
+export async function settleOrderPaid(tx: Queryable, order: OrderRow, comment: string, publicUrl: string): Promise<boolean> {
+  if (order.payment_status === 'paid') return false;
+  await setOrderPaid(tx, order.id);
+  await addStatus(tx, order.id, 'paid', comment);
+  const items = await orderItems(tx, order.id);
+  const now = new Date();
+
+  if (order.user_id !== null) {
+    const points = accrualFor(goodsSumOf(items) - order.promo_discount - order.bonus_spent);
+    if (points > 0) {
+      await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'accrual', amount: points, expiresAt: expiryOf(now) });
+    }
+  }
+
+  if ((await cardsIssuedFor(tx, order.id)) === 0) {
+    const expiresAt = new Date(now.getTime() + CARD_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
+    for (const item of items) {
+      if (item.gift_certificate_id === null) continue;
+      for (let n = 0; n < item.quantity; n++) {
+        const code = newCardCode();
+        await issueCard(tx, { code, certificateId: item.gift_certificate_id, amount: item.price, orderId: order.id, expiresAt });
+        await enqueueMail(
+          tx,
+          giftCardMail(
+            { to: order.buyer_email, fio: order.buyer_fio, number: order.number, name: item.name, code, amount: item.price, expiresAt },
+            publicUrl,
+          ),
+        );
+      }
+    }
+  }
+  return true;
+}

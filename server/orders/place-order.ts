@@ -1,0 +1,206 @@
+// Placing an order, in the caller's one transaction: the lines come from the shopper's
+// server cart (or, for /v1/order/ with an empty cart, from the payload's ext_ids and quantities, its
+// prices ignored), priced from the catalogue, stock re-checked and taken under row locks, the promo code
+// and bonus points applied within their limits, delivery priced by the provider, the order numbered and
+// snapshotted with status 'new', an optional gift card applied, the cart emptied, and the buyer's and the
+// manager's mail queued.
+import type { Infer } from 'superstruct';
+import type { OrderRequest } from '../../common/contract.ts';
+import type { Queryable } from '../db/driver.ts';
+import { HttpError } from '../plugins/errors.ts';
+import type { Shopper } from '../http/identity.ts';
+import { ledgerOf, addLedgerEntry } from '../accounts/bonus-sql.ts';
+import { cartLines, deleteLines, findCartId } from '../basket/cart-sql.ts';
+import { cityPlace } from './geo-sql.ts';
+import {
+  addStatus,
+  insertOrder,
+  insertOrderItems,
+  lockAndPrice,
+  namedByExtIds,
+  nextOrderNumber,
+  orderById,
+  shopMail,
+  takeStock,
+  userAddressText,
+  type PricedLine,
+  type WantedLine,
+} from './orders-sql.ts';
+import { countPromoUse, findPromo } from './promo-sql.ts';
+import { userProfile } from '../accounts/users-sql.ts';
+import { fullName } from '../accounts/account-rules.ts';
+import { BASKET_MESSAGES, LINE_LIMIT, lineSums } from '../basket/basket.ts';
+import { bonusBalance, pointsToSpend } from '../accounts/bonus-rules.ts';
+import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
+import { dueOf, payFromCard } from '../gift/gift-cards.ts';
+import { enqueueMail } from '../mail/mail.ts';
+import { settleOrderPaid } from './order-paid.ts';
+import { buyerConfirmation, managerNotice } from './order-mails.ts';
+import { evaluatePromo, normalizeCode } from './promo-rules.ts';
+
+export type OrderInput = Infer<typeof OrderRequest>;
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'Корзина пуста',
+  unknownItem: 'В заказе есть товар, которого нет в каталоге',
+  buyer: 'Укажите ФИО, e-mail и телефон покупателя',
+  email: 'Укажите правильный e-mail',
+  phone: 'Укажите правильный номер телефона',
+  address: 'Укажите адрес доставки',
+  addressNotYours: 'Адрес не найден',
+  cityRegion: 'Город не относится к выбранному региону',
+  notSold: (name: string) => `Товар «${name}» больше не продаётся`,
+  stock: (l: Pick<PricedLine, 'name' | 'size' | 'stock'>) =>
+    l.stock ? `Товара «${l.name}» (${l.size}) осталось только ${l.stock} шт.` : `Товар «${l.name}» (${l.size}) закончился`,
+} as const;
+
+export interface OrderDeps {
+  delivery: DeliveryProvider;
+  publicUrl: string;
+}
+
+export interface PlacedOrder {
+  guid: string;
+  number: string;
+  total: number;
+  due: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const cleanPhone = (p: string) => p.replace(/[^\d+]/g, '');
+
+async function buyerOf(tx: Queryable, who: Shopper, input: OrderInput) {
+  const given = input.buyer;
+  let fio = given?.fio.trim() ?? '';
+  let email = given?.email.trim().toLowerCase() ?? '';
+  let phone = given ? cleanPhone(given.phone) : '';
+  if (who.userId !== null) {
+    const user = await userProfile(tx, who.userId);
+    if (user) {
+      fio = fullName(user) || fio;
+      email = user.email ?? email;
+      phone = user.phone ?? phone;
+    }
+  }
+  if (!fio || !email || !phone) throw new HttpError(400, ORDER_MESSAGES.buyer);
+  if (!EMAIL.test(email)) throw new HttpError(400, ORDER_MESSAGES.email);
+  if (phone.replace(/\D/g, '').length < 10) throw new HttpError(400, ORDER_MESSAGES.phone);
+  return { fio, email, phone };
+}
+
+/** The wanted lines: the server cart's, or (v1, cart empty) the payload's, same ext_ids summed. */
+async function wantedLines(tx: Queryable, cartId: number | null, input: OrderInput, allowItems: boolean): Promise<WantedLine[]> {
+  const cart = cartId === null ? [] : await cartLines(tx, cartId);
+  if (cart.length) return cart;
+  if (!allowItems || !input.items?.length) throw new HttpError(409, ORDER_MESSAGES.emptyCart);
+  const quantities = new Map<string, number>();
+  for (const item of input.items) quantities.set(item.ext_id, (quantities.get(item.ext_id) ?? 0) + item.quantity);
+  const named = await namedByExtIds(tx, [...quantities.keys()]);
+  return [...quantities].map(([extId, quantity]) => {
+    const what = named.get(extId);
+    if (!what) throw new HttpError(400, ORDER_MESSAGES.unknownItem);
+    if (quantity > LINE_LIMIT) throw new HttpError(409, BASKET_MESSAGES.lineLimit);
+    return { ...what, quantity };
+  });
+}
+
+function checkLines(lines: readonly PricedLine[], wanted: number): void {
+  if (lines.length !== wanted) throw new HttpError(409, ORDER_MESSAGES.unknownItem);
+  for (const l of lines) {
+    if (!l.active) throw new HttpError(409, ORDER_MESSAGES.notSold(l.name));
+    if (l.stock !== null && l.stock < l.quantity) throw new HttpError(409, ORDER_MESSAGES.stock(l));
+  }
+}
+
+export async function placeOrder(
+  tx: Queryable,
+  deps: OrderDeps,
+  who: Shopper,
+  input: OrderInput,
+  opts: { allowItems: boolean },
+): Promise<PlacedOrder> {
+  // Locks in one order everywhere: cart, variants (id order), promo code, user (bonus), gift card.
+  const cartId = await findCartId(tx, who, true);
+  const wanted = await wantedLines(tx, cartId, input, opts.allowItems);
+  const buyer = await buyerOf(tx, who, input);
+
+  const place = await cityPlace(tx, input.city_id);
+  if (!place) throw new HttpError(400, DELIVERY_MESSAGES.unknownCity);
+  if (place.region_id !== input.region_id) throw new HttpError(400, ORDER_MESSAGES.cityRegion);
+  let address = input.address?.trim() ?? '';
+  if (input.address_id !== undefined) {
+    const saved = who.userId !== null ? await userAddressText(tx, who.userId, input.address_id) : null;
+    if (saved === null) throw new HttpError(400, ORDER_MESSAGES.addressNotYours);
+    address = address || saved;
+  }
+  if (input.delivery_method === 'courier' && !address) throw new HttpError(400, ORDER_MESSAGES.address);
+
+  const lines = await lockAndPrice(tx, wanted);
+  checkLines(lines, wanted.length);
+  const { items: itemsSum, goods: goodsSum } = lineSums(lines);
+
+  let promoCode: string | null = null;
+  let promoDiscount = 0;
+  if (input.promo_code?.trim()) {
+    const code = normalizeCode(input.promo_code);
+    const verdict = evaluatePromo(await findPromo(tx, code, true), goodsSum);
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+    promoCode = verdict.code;
+    promoDiscount = verdict.discount;
+    await countPromoUse(tx, promoCode);
+  }
+
+  let bonusSpent = 0;
+  if (who.userId !== null && input.bonus) {
+    const balance = bonusBalance(await ledgerOf(tx, who.userId, true));
+    bonusSpent = pointsToSpend(input.bonus, balance, goodsSum - promoDiscount);
+  }
+
+  const quotes = await deps.delivery.quote(tx, input.city_id, itemsSum);
+  const quote = quotes?.find((q) => q.method === input.delivery_method);
+  if (!quote) throw new HttpError(400, DELIVERY_MESSAGES.noMethod);
+
+  const total = itemsSum - promoDiscount - bonusSpent + quote.price;
+  const number = await nextOrderNumber(tx);
+  const order = {
+    number,
+    user_id: who.userId,
+    buyer_fio: buyer.fio,
+    buyer_email: buyer.email,
+    buyer_phone: buyer.phone,
+    region_id: place.region_id,
+    city_id: place.city_id,
+    city_name: place.city,
+    address,
+    delivery_method: input.delivery_method,
+    delivery_price: quote.price,
+    items_sum: itemsSum,
+    promo_code: promoCode,
+    promo_discount: promoDiscount,
+    bonus_spent: bonusSpent,
+    total,
+    comment: input.comment?.trim() ?? '',
+  };
+  const { id, guid } = await insertOrder(tx, order);
+  await insertOrderItems(tx, id, lines);
+  await takeStock(tx, lines);
+  await addStatus(tx, id, 'new');
+  if (bonusSpent > 0 && who.userId !== null) {
+    await addLedgerEntry(tx, { userId: who.userId, orderId: id, kind: 'spend', amount: -bonusSpent });
+  }
+  if (cartId !== null) await deleteLines(tx, cartId);
+
+  let giftCardAmount = 0;
+  if (input.gift_card?.trim()) {
+    giftCardAmount = (await payFromCard(tx, (await orderById(tx, id, true))!, input.gift_card, deps.publicUrl)).paid;
+  } else if (total === 0) {
+    await settleOrderPaid(tx, (await orderById(tx, id, true))!, 'Нечего оплачивать', deps.publicUrl);
+  }
+
+  const mailOrder = { ...order, guid, delivery_name: METHOD_NAMES[input.delivery_method], gift_card_amount: giftCardAmount, lines };
+  await enqueueMail(tx, buyerConfirmation(mailOrder, deps.publicUrl));
+  const shop = await shopMail(tx);
+  if (shop.manager_email) await enqueueMail(tx, managerNotice(mailOrder, shop.manager_email, deps.publicUrl));
+
+  return { guid, number, total, due: dueOf({ total, gift_card_amount: giftCardAmount }) };
+}

@@ -1,0 +1,45 @@
+// API of discounts (spec §7): a promo code checked against a sum (the shopper's basket goods when the
+// basket has lines, else the sum sent), limited per address against guessing codes (429), the signed-in
+// shopper's bonus points with the programme's rules, and the rules alone for anyone (/rules-discount).
+import type { FastifyInstance } from 'fastify';
+import { BonusInfo, BonusRules, PromoCodeRequest, PromoCodeResponse } from '../../common/contract.ts';
+import { answer, parse } from '../http/contract.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { knownShopper } from '../http/identity.ts';
+import { registerPrivateAnswers } from '../http/private-answers.ts';
+import { ledgerOf } from '../accounts/bonus-sql.ts';
+import { findPromo } from './promo-sql.ts';
+import { basketSums } from '../basket/basket.ts';
+import { BONUS_RULES, bonusBalance } from '../accounts/bonus-rules.ts';
+import { evaluatePromo, normalizeCode } from './promo-rules.ts';
+import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
+
+export const SIGN_IN_NEEDED = 'Войдите, чтобы пользоваться бонусной программой';
+
+/** The programme's rules as both bonus calls answer them. */
+const RULES = {
+  accrual_percent: BONUS_RULES.accrualPercent,
+  max_share_percent: BONUS_RULES.maxSharePercent,
+  lifetime_days: BONUS_RULES.lifetimeDays,
+};
+
+export default async function promoRoutes(app: FastifyInstance): Promise<void> {
+  registerPrivateAnswers(app);
+
+  app.post('/v1/promo_code/', async (req) => {
+    const body = parse(req.body, PromoCodeRequest);
+    await spendAttempt(app.db, [[LIMITS.promoPerAddress, req.ip]]);
+    const basket = await basketSums(app.db, knownShopper(req));
+    const sum = basket.lines ? basket.goods : (body.sum ?? 0);
+    const verdict = evaluatePromo(await findPromo(app.db, normalizeCode(body.code)), sum);
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+    return answer({ code: verdict.code, discount: verdict.discount, message: verdict.message }, PromoCodeResponse);
+  });
+
+  app.get('/v1/bonus/', async (req) => {
+    if (req.userId === null) throw new HttpError(401, SIGN_IN_NEEDED);
+    return answer({ balance: bonusBalance(await ledgerOf(app.db, req.userId)), ...RULES }, BonusInfo);
+  });
+
+  app.get('/v1/bonus/rules/', async () => answer(RULES, BonusRules));
+}

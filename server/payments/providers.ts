@@ -1,0 +1,90 @@
+// Payments behind a small interface (docs/architecture.md): a provider turns a payment row into the address the buyer
+// pays at. The built-in test provider's address is its own page (payments/routes.ts). Starting a payment
+// and settling one (paid or cancelled) are provider-neutral and run in the caller's transaction.
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/driver.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { orderByGuid, orderById, type OrderRow } from '../orders/orders-sql.ts';
+import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, type PaymentRow } from './payments-sql.ts';
+import { CARD_MESSAGES, dueOf } from '../gift/gift-cards.ts';
+import { settleOrderPaid } from '../orders/order-paid.ts';
+
+export interface PaymentProvider {
+  readonly id: string;
+  /** Where the buyer goes to pay this payment. */
+  paymentUrl(payment: PaymentRow): string;
+}
+
+/** The test provider's page, as routed under the API's /api prefix. */
+export const TEST_PAYMENT_ROUTE = '/payments/test';
+export const TEST_PAYMENT_PATH = `/api${TEST_PAYMENT_ROUTE}`;
+
+export const testPaymentProvider: PaymentProvider = {
+  id: 'test',
+  paymentUrl: (p) => `${TEST_PAYMENT_PATH}/${p.external_id}`,
+};
+
+/** A payment's external id: 128 random bits, hex. */
+const newExternalId = () => randomBytes(16).toString('hex');
+const EXTERNAL_ID = /^[0-9a-f]{32}$/;
+
+export const PAYMENT_MESSAGES = {
+  orderNotFound: CARD_MESSAGES.orderNotFound,
+  paid: CARD_MESSAGES.orderPaid,
+  cancelled: CARD_MESSAGES.orderCancelled,
+  paymentNotFound: 'Платёж не найден',
+} as const;
+
+/** A payment of what is due on the order (a pending one for the same sum is reused). */
+export async function startPayment(tx: Queryable, provider: PaymentProvider, guid: string): Promise<{ payment_url: string }> {
+  const order = await orderByGuid(tx, guid, true);
+  if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+  if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+  const due = dueOf(order);
+  if (order.payment_status === 'paid' || due === 0) throw new HttpError(409, PAYMENT_MESSAGES.paid);
+  const payment =
+    (await pendingPayment(tx, order.id, provider.id, due)) ??
+    (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
+  return { payment_url: provider.paymentUrl(payment) };
+}
+
+export interface PaymentView {
+  payment: PaymentRow;
+  order: OrderRow;
+}
+
+export async function viewPayment(db: Queryable, externalId: string): Promise<PaymentView | null> {
+  const payment = EXTERNAL_ID.test(externalId) ? await paymentByExternalId(db, externalId) : null;
+  const order = payment ? await orderById(db, payment.order_id) : null;
+  return payment && order ? { payment, order } : null;
+}
+
+/** Locks the payment's order, then the payment (the order comes first everywhere). */
+async function lockPayment(tx: Queryable, externalId: string): Promise<PaymentView> {
+  const found = EXTERNAL_ID.test(externalId) ? await paymentByExternalId(tx, externalId) : null;
+  if (!found) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+  const order = (await orderById(tx, found.order_id, true))!;
+  const payment = (await paymentByExternalId(tx, externalId, true))!;
+  return { payment, order };
+}
+
+/**
+ * The provider says the payment went through: the payment succeeds and its order is paid. A payment that
+ * already succeeded, or an order already paid another way, changes nothing.
+ */
+export async function confirmPayment(tx: Queryable, externalId: string, publicUrl: string): Promise<{ order: OrderRow; paid: boolean }> {
+  const { payment, order } = await lockPayment(tx, externalId);
+  if (payment.status !== 'pending' || order.payment_status === 'paid') {
+    return { order, paid: order.payment_status === 'paid' };
+  }
+  await setPaymentStatus(tx, payment.id, 'succeeded');
+  await settleOrderPaid(tx, order, `Оплачено: платёж ${payment.provider} ${payment.external_id}`, publicUrl);
+  return { order, paid: true };
+}
+
+/** The buyer gave up at the provider: a pending payment fails; the order stays unpaid. */
+export async function cancelPayment(tx: Queryable, externalId: string): Promise<OrderRow> {
+  const { payment, order } = await lockPayment(tx, externalId);
+  if (payment.status === 'pending') await setPaymentStatus(tx, payment.id, 'failed');
+  return order;
+}

@@ -1,0 +1,31 @@
+// The shop's selling API under /api: who is asking (token or visitor cookie), the delivery and payment
+// providers, and the route plugins of accounts (signing in, social login, the user's own data and history), the basket,
+// places and delivery, discounts, orders, payments and gift certificates.
+import type { FastifyInstance } from 'fastify';
+import { registerIdentity } from './http/identity.ts';
+import { registerShopProviders, type ShopProviders } from './plugins/shop-providers.ts';
+import authRoutes from './accounts/auth-routes.ts';
+import basketRoutes from './basket/routes.ts';
+import deliveryRoutes from './orders/delivery-routes.ts';
+import giftRoutes from './gift/routes.ts';
+import historyRoutes from './orders/history-routes.ts';
+import orderRoutes from './orders/routes.ts';
+import paymentRoutes from './payments/routes.ts';
+import profileRoutes from './accounts/profile-routes.ts';
+import socialRoutes from './accounts/social-routes.ts';
+import promoRoutes from './orders/promo-routes.ts';
+
+export default async function shopRoutes(app: FastifyInstance, providers: ShopProviders = {}): Promise<void> {
+  registerIdentity(app);
+  registerShopProviders(app, providers);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(historyRoutes);
+  await app.register(socialRoutes);
+  await app.register(basketRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(promoRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(giftRoutes);
+}
