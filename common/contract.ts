@@ -304,7 +304,6 @@ export const User = type({
 });
 export type User = Infer<typeof User>;
 /** POST /v1/logout/ (signed in): revokes the token it was sent with. */
-export const LogoutResponse = MessageBody;
 export const ChangeInfoRequest = object({
   first_name: text(0, 100),
   middle_name: text(0, 100),

@@ -12,9 +12,3 @@ export function groupDigits(n: number): string {
 export function formatPrice(roubles: number): string {
   return `${groupDigits(roubles)}${NBSP}₽`;
 }
-
-/** Percent off an old price, rounded: (5000, 3500) -> 30. */
-export function discountPercent(oldPrice: number | null, price: number): number {
-  if (!oldPrice || oldPrice <= price) return 0;
-  return Math.round((1 - price / oldPrice) * 100);
-}

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   EmailQuery,
   LoginRequest,
-  LogoutResponse,
   MessageBody,
   ResetCompleteRequest,
   ResetRequest,
@@ -43,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const key = tokenOf(req);
     if (req.userId === null || !key) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
     await revokeToken(app.db, key);
-    return answer({ message: ACCOUNT_MESSAGES.loggedOut }, LogoutResponse);
+    return answer({ message: ACCOUNT_MESSAGES.loggedOut }, MessageBody);
   });
 
   app.post('/v1/reset/', async (req) => {

@@ -7,7 +7,6 @@ import {
   BonusLedger,
   BonusRules,
   FavoriteIds,
-  LogoutResponse,
   MessageBody,
   OrderDetail,
   OrderHistory,
@@ -26,7 +25,7 @@ export const login = (username: string, password: string) =>
   request('/v1/auth/', TokenResponse, { method: 'POST', body: { username, password } });
 export const register = (data: SignInRequest) => request('/v1/sign_in/', TokenResponse, { method: 'POST', body: data });
 export const getUser = () => request('/v1/get_user/', User);
-export const logout = () => request('/v1/logout/', LogoutResponse, { method: 'POST', body: {} });
+export const logout = () => request('/v1/logout/', MessageBody, { method: 'POST', body: {} });
 export const changeInfo = (data: ChangeInfoRequest) => request('/v1/changeinfo/', User, { method: 'PUT', body: data });
 
 export const getAddresses = () => request('/v1/user_address/', AddressList);

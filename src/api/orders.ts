@@ -1,25 +1,20 @@
 // Calls of checkout (spec §7 orders and delivery): regions and cities, delivery price, promo codes,
 // placing the order, its information, and payment.
 import {
-  CheckDeliveryResponse,
   CityList,
   DeliveryCalcResponse,
   OrderCreated,
   OrderInfoResponse,
   OrderPaymentResponse,
   PromoCodeResponse,
-  RegionList,
   type Buyer,
 } from '../../common/contract.ts';
 import { request } from './client.ts';
 
-export const getRegions = (q: string) => request('/v1/regions/', RegionList, { query: { data: { q } } });
 export const getCities = (q: string, region_id?: number) =>
   request('/v1/cities/', CityList, { query: { data: region_id ? { q, region_id } : { q } } });
 export const calcDelivery = (city_id: number, sum: number) =>
   request('/v1/cdek_calc/', DeliveryCalcResponse, { method: 'POST', body: { city_id, sum } });
-export const checkDelivery = (city_id: number) =>
-  request('/v1/check_delivery/', CheckDeliveryResponse, { method: 'POST', body: { city_id } });
 export const checkPromoCode = (code: string, sum: number) =>
   request('/v1/promo_code/', PromoCodeResponse, { method: 'POST', body: { code, sum } });
 

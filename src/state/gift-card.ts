@@ -13,7 +13,6 @@ export const giftCard = proxy({
 });
 
 /** The record as one value: the ext_id from lkData and the data loaded for it. */
-export const giftCardRecord = () => ({ giftCardExtId: basket.giftCardExtId, data: giftCard.data });
 
 /** Loads the data of the card now in the basket; an answer for an ext_id no longer there is dropped. */
 export async function loadGiftCardData(): Promise<void> {

@@ -34,7 +34,6 @@ async function call<K extends keyof SearchApi>(name: K, ...args: Parameters<Sear
 }
 
 export const formatPrices = (prices: number[]): Promise<string[]> => call('formatPrices', prices);
-export const filterOffers = (offers: Offer[], query: string): Promise<Offer[]> => call('filterOffers', offers, query);
 
 /** An offer with its prices already formatted ("1 234 ₽"), ready to render. */
 export type PricedOffer = Offer & { price_text: string; old_price_text: string | null };

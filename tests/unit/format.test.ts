@@ -1,6 +1,6 @@
 // Price and date formatting of spec §9.
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice, groupDigits } from '../../common/money.ts';
+import { formatPrice, groupDigits } from '../../common/money.ts';
 import { formatDate } from '../../src/lib/dates.ts';
 
 const sp = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -15,11 +15,6 @@ describe('prices', () => {
   });
   it('uses a no-break space so a price never wraps', () => {
     expect(formatPrice(12490)).toBe('12\u00a0490\u00a0₽');
-  });
-  it('computes the discount off the old price', () => {
-    expect(discountPercent(5000, 3500)).toBe(30);
-    expect(discountPercent(null, 3500)).toBe(0);
-    expect(discountPercent(3000, 3500)).toBe(0);
   });
 });
 

@@ -13,11 +13,13 @@ import type { BasketItem } from '../../common/contract.ts';
 import {
   clearGiftCard,
   giftCard,
-  giftCardRecord,
   loadGiftCardData,
   setGiftCard,
   watchGiftCardLine,
 } from '../../src/state/gift-card.ts';
+
+/** What the basket keeps of the gift card: its ext_id (in lkData) and the looked-up data. */
+const giftCardRecord = () => ({ giftCardExtId: basket.giftCardExtId, data: giftCard.data });
 import { readLkData } from '../../src/state/lk-data.ts';
 
 const cert = (nominal: number): GiftCertificate => ({

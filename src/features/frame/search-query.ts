@@ -9,8 +9,3 @@ export function searchQueryOf(text: string): string | null {
   const query = text.trim();
   return query === '' ? null : query;
 }
-
-/** Whether a submit with this text goes to the search route. */
-export function isSubmittable(text: string): boolean {
-  return searchQueryOf(text) !== null;
-}
