@@ -3,17 +3,8 @@
 import type { Address } from '../../common/contract.ts';
 import type { Queryable } from '../db/driver.ts';
 
-export interface AddressFields {
-  region_id: number | null;
-  city_id: number | null;
-  city: string;
-  street: string;
-  house: string;
-  flat: string;
-  postcode: string;
-  comment: string;
-  is_default: boolean;
-}
+/** A saved address's columns: the contract's Address without its row id. */
+export type AddressFields = Omit<Address, 'id'>;
 
 const COLUMNS = 'id, region_id, city_id, city, street, house, flat, postcode, comment, is_default';
 

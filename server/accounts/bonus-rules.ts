@@ -1,6 +1,9 @@
 // The bonus programme's rules, in this one module (signed-in users only): 5% of the paid goods sum is
 // accrued when an order is paid, at most 30% of an order's goods (after the promo discount) may be paid
-// with points, and points expire 365 days after they were accrued (spent first-in, first-out).
+// with points (common/order-rules.ts, which the checkout page shows too), and points expire 365 days after
+// they were accrued (spent first-in, first-out).
+import { bonusSpendLimit, pointsToSpend as pointsWithinLimit } from '../../common/order-rules.ts';
+
 export const BONUS_RULES = {
   accrualPercent: 5,
   maxSharePercent: 30,
@@ -16,7 +19,7 @@ export function accrualFor(paidGoodsSum: number): number {
 
 /** The most points an order with this goods sum (after the promo discount) may take. */
 export function spendLimit(goodsSum: number): number {
-  return Math.max(0, Math.floor((goodsSum * BONUS_RULES.maxSharePercent) / 100));
+  return bonusSpendLimit(goodsSum, BONUS_RULES.maxSharePercent);
 }
 
 /** When points accrued at this moment expire. */
@@ -58,7 +61,7 @@ export function bonusBalance(entries: readonly LedgerEntry[], now: Date = new Da
   return lots.reduce((sum, lot) => sum + (lot.expires > t ? lot.left : 0), 0);
 }
 
-/** Points an order may take: what was asked, within the balance and the share limit. */
+/** Points an order may take: what was asked, within the balance and the programme's share limit. */
 export function pointsToSpend(requested: number, balance: number, goodsSum: number): number {
-  return Math.max(0, Math.min(Math.floor(requested), balance, spendLimit(goodsSum)));
+  return pointsWithinLimit(requested, balance, goodsSum, BONUS_RULES.maxSharePercent);
 }

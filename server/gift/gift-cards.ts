@@ -7,6 +7,7 @@ import { cardByCode, chargeCard, type GiftCardRow } from './gift-sql.ts';
 import { addGiftCardAmount, orderById, orderItems, type OrderRow } from '../orders/orders-sql.ts';
 import { failPendingPayments } from '../payments/payments-sql.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
+import { amountDue } from '../../common/order-rules.ts';
 
 export const CARD_MESSAGES = {
   notFound: 'Подарочная карта не найдена',
@@ -29,7 +30,6 @@ export function usableCard(card: GiftCardRow | null, now: Date = new Date()): Gi
 }
 
 /** What is left to pay on an order. */
-export const dueOf = (o: Pick<OrderRow, 'total' | 'gift_card_amount'>) => Math.max(0, o.total - o.gift_card_amount);
 
 export interface CardPayment {
   paid: number;
@@ -41,18 +41,18 @@ export interface CardPayment {
 /** Pays the (locked) order from the card with this code, as much as the card and the rules allow. */
 export async function payFromCard(tx: Queryable, order: OrderRow, code: string, publicUrl: string): Promise<CardPayment> {
   if (order.status === 'cancelled') throw new HttpError(409, CARD_MESSAGES.orderCancelled);
-  if (order.payment_status === 'paid' || dueOf(order) === 0) throw new HttpError(409, CARD_MESSAGES.orderPaid);
+  if (order.payment_status === 'paid' || amountDue(order) === 0) throw new HttpError(409, CARD_MESSAGES.orderPaid);
   const card = usableCard(await cardByCode(tx, normalizeCardCode(code), true));
   const items = await orderItems(tx, order.id);
   const certificates = items.reduce((s, i) => s + (i.gift_certificate_id !== null ? i.price * i.quantity : 0), 0);
   const payable = Math.max(0, order.total - certificates - order.gift_card_amount);
-  const amount = Math.min(card.balance, dueOf(order), payable);
+  const amount = Math.min(card.balance, amountDue(order), payable);
   if (amount <= 0) throw new HttpError(422, CARD_MESSAGES.certificates);
 
   const balance = await chargeCard(tx, card.id, order.id, amount);
   await addGiftCardAmount(tx, order.id, card.id, amount);
   await failPendingPayments(tx, order.id);
   const after = (await orderById(tx, order.id))!;
-  if (dueOf(after) === 0) await settleOrderPaid(tx, after, `Оплачено подарочной картой ${card.code}`, publicUrl);
-  return { paid: amount, balance, due: dueOf(after), payment_status: dueOf(after) === 0 ? 'paid' : after.payment_status };
+  if (amountDue(after) === 0) await settleOrderPaid(tx, after, `Оплачено подарочной картой ${card.code}`, publicUrl);
+  return { paid: amount, balance, due: amountDue(after), payment_status: amountDue(after) === 0 ? 'paid' : after.payment_status };
 }

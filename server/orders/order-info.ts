@@ -3,7 +3,8 @@
 import type { OrderInfo } from '../../common/contract.ts';
 import type { Queryable } from '../db/driver.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
-import { dueOf } from '../gift/gift-cards.ts';
+import { amountDue } from '../../common/order-rules.ts';
+
 
 /** A timestamp as the API answers it. */
 export const iso = (d: Date | string) => new Date(d).toISOString();
@@ -25,7 +26,7 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     bonus_spent: o.bonus_spent,
     total: o.total,
     gift_card_amount: o.gift_card_amount,
-    due: dueOf(o),
+    due: amountDue(o),
     city: o.city_name,
     address: o.address,
     history: history.map((h) => ({ status: h.status, created_at: iso(h.created_at) })),

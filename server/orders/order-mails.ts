@@ -2,6 +2,7 @@
 // gift card's code. Plain text in Russian, with a link to the order's page.
 import { formatPrice } from '../../common/money.ts';
 import type { Mail } from '../mail/mail.ts';
+import { amountDue } from '../../common/order-rules.ts';
 
 export interface MailLine {
   name: string;
@@ -47,7 +48,7 @@ function sumsText(o: MailOrder): string[] {
   rows.push(`Итого: ${formatPrice(o.total)}`);
   if (o.gift_card_amount) {
     rows.push(`Оплачено подарочной картой: ${formatPrice(o.gift_card_amount)}`);
-    rows.push(`К оплате: ${formatPrice(Math.max(0, o.total - o.gift_card_amount))}`);
+    rows.push(`К оплате: ${formatPrice(amountDue(o))}`);
   }
   return rows;
 }

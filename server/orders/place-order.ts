@@ -30,9 +30,10 @@ import { countPromoUse, findPromo } from './promo-sql.ts';
 import { userProfile } from '../accounts/users-sql.ts';
 import { fullName } from '../accounts/account-rules.ts';
 import { BASKET_MESSAGES, LINE_LIMIT, lineSums } from '../basket/basket.ts';
+import { amountDue, orderTotal } from '../../common/order-rules.ts';
 import { bonusBalance, pointsToSpend } from '../accounts/bonus-rules.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
-import { dueOf, payFromCard } from '../gift/gift-cards.ts';
+import { payFromCard } from '../gift/gift-cards.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { settleOrderPaid } from './order-paid.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
@@ -160,7 +161,7 @@ export async function placeOrder(
   const quote = quotes?.find((q) => q.method === input.delivery_method);
   if (!quote) throw new HttpError(400, DELIVERY_MESSAGES.noMethod);
 
-  const total = itemsSum - promoDiscount - bonusSpent + quote.price;
+  const total = orderTotal({ items: itemsSum, promoDiscount, bonus: bonusSpent, delivery: quote.price });
   const number = await nextOrderNumber(tx);
   const order = {
     number,
@@ -202,5 +203,5 @@ export async function placeOrder(
   const shop = await shopMail(tx);
   if (shop.manager_email) await enqueueMail(tx, managerNotice(mailOrder, shop.manager_email, deps.publicUrl));
 
-  return { guid, number, total, due: dueOf({ total, gift_card_amount: giftCardAmount }) };
+  return { guid, number, total, due: amountDue({ total, gift_card_amount: giftCardAmount }) };
 }

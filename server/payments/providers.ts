@@ -6,8 +6,9 @@ import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { orderByGuid, orderById, type OrderRow } from '../orders/orders-sql.ts';
 import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, type PaymentRow } from './payments-sql.ts';
-import { CARD_MESSAGES, dueOf } from '../gift/gift-cards.ts';
+import { CARD_MESSAGES } from '../gift/gift-cards.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
+import { amountDue } from '../../common/order-rules.ts';
 
 export interface PaymentProvider {
   readonly id: string;
@@ -40,7 +41,7 @@ export async function startPayment(tx: Queryable, provider: PaymentProvider, gui
   const order = await orderByGuid(tx, guid, true);
   if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
   if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
-  const due = dueOf(order);
+  const due = amountDue(order);
   if (order.payment_status === 'paid' || due === 0) throw new HttpError(409, PAYMENT_MESSAGES.paid);
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??

@@ -5,18 +5,17 @@ import { useEffect } from 'react';
 import { getBonus } from '../../api/account.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatPrice } from '../../../common/money.ts';
+import { pointsToSpend } from '../../../common/order-rules.ts';
 import { plural } from '../../lib/plural.ts';
 import { checkout, useCheckout } from '../../state/checkout.ts';
 
-/** The most points this order may take: the balance, and the programme's share of the goods after the promo. */
-const bonusLimit = (balance: number, maxSharePercent: number, goodsAfterPromo: number) =>
-  Math.max(0, Math.min(balance, Math.floor((goodsAfterPromo * maxSharePercent) / 100)));
 
 export function BonusPoints({ goodsAfterPromo, userKey }: { goodsAfterPromo: number; userKey: string }) {
   const c = useCheckout();
   const bonus = useLoad(`bonus:${userKey}`, getBonus);
   const info = bonus.data;
-  const limit = info ? bonusLimit(info.balance, info.max_share_percent, goodsAfterPromo) : 0;
+  // The most points this order may take: the balance, and the programme's share of the goods after the promo.
+  const limit = info ? pointsToSpend(info.balance, info.balance, goodsAfterPromo, info.max_share_percent) : 0;
   // A smaller basket or a new promo code lowers the limit: the points chosen follow it down.
   useEffect(() => {
     if (info && checkout.bonus > limit) checkout.bonus = limit;

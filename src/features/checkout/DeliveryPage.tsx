@@ -14,6 +14,7 @@ import { Field } from '../../components/Field.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../../common/money.ts';
+import { orderTotal } from '../../../common/order-rules.ts';
 import { href } from '../../../common/routes.ts';
 import { PHONE_MASK, phoneForServer } from '../../../common/validation.ts';
 import { useAuth } from '../../state/auth.ts';
@@ -41,7 +42,7 @@ export default function DeliveryPage() {
   const discount = c.promo?.discount ?? 0;
   const { user } = useAuth();
   const bonus = user ? c.bonus : 0;
-  const total = Math.max(0, goods - discount - bonus) + (chosen?.price ?? 0);
+  const total = orderTotal({ items: goods, promoDiscount: discount, bonus, delivery: chosen?.price ?? 0 });
 
   useEffect(() => {
     void loadDeliveryWidget();
