@@ -5,17 +5,20 @@
 // and the next visit says why a change was refused.
 import { expect, test } from '@playwright/test';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
+import { cacheKindFor } from '../../sw/cache-rules.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
 
 test('after the service worker takes over, an offline reload still shows the home page with its data', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByTestId('new-list').locator('.offer-card')).toHaveCount(8);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  // The worker stores what the first visit loaded before it took control; wait until it has.
-  await page.waitForFunction(async () => {
-    const hit = await caches.match('/api/v1/offers/new/?limit=24&offset=0');
-    return hit !== undefined;
-  });
+  // The worker stores what the first visit loaded before it took control: wait until every public answer
+  // and picture the page shows is in its caches (by the worker's own rules), not just one of them.
+  const origin = new URL(page.url()).origin;
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const kept = loaded.filter((u) => cacheKindFor(new URL(u), 'GET', origin) !== null);
+  expect(kept.some((u) => u.includes('/api/v1/offers/new/'))).toBe(true);
+  await page.waitForFunction(async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean), kept);
   const firstNames = await page.getByTestId('new-list').locator('.offer-card__name').allInnerTexts();
 
   await context.setOffline(true);

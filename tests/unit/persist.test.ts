@@ -4,10 +4,10 @@
 // another tab wrote meanwhile (the merge itself: lk-data-merge.test.ts).
 import 'fake-indexeddb/auto';
 import { createStore, get, set } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { basket, chooseColor, chooseFeature } from '../../src/state/basket.ts';
 import { favorites, toggleFavorite } from '../../src/state/favorites.ts';
-import { applyLkData, readLkData } from '../../src/state/lk-data.ts';
+import { applyLkData, readLkData, type LkData } from '../../src/state/lk-data.ts';
 import { restorePersisted, savePersisted, startPersisting } from '../../src/state/persist.ts';
 import { ui } from '../../src/state/ui.ts';
 
@@ -54,24 +54,28 @@ describe('lkData persistence', () => {
 
 describe('saving as the stores change', () => {
   const idb = () => createStore('moreimoda', 'state');
-  const settle = () => new Promise((r) => setTimeout(r, 20));
+  /** Lets the stores' change notifications (queued as microtasks) reach the subscribers. */
+  const notified = () => new Promise((r) => setTimeout(r, 0));
 
   it('writes the slice when it changes, and nothing when only state outside it changes', async () => {
     await savePersisted(); // storage and stores in step, as after start-up
+    const puts = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const slicePuts = () => puts.mock.calls.filter(([, key]) => key === 'lkData').length;
     const stop = startPersisting();
     try {
-      await set('lkData', 'untouched', idb());
       basket.dropdownOpen = !basket.dropdownOpen; // the basket's own state, not lkData
       ui.online = !ui.online;
       basket.queue = [];
-      await settle();
-      expect(await get('lkData', idb())).toBe('untouched');
-
+      await notified();
       basket.listIds.push('c3d4');
-      await settle();
+      // Saves run one after another in the order of the notifications: once the slice's change is stored,
+      // a save for the changes before it would have been written too.
+      await vi.waitFor(async () => expect(((await get('lkData', idb())) as LkData).basketListIds).toContain('c3d4'));
       expect(await get('lkData', idb())).toEqual(readLkData());
+      expect(slicePuts()).toBe(1);
     } finally {
       stop();
+      puts.mockRestore();
     }
   });
 });
