@@ -144,7 +144,13 @@ export function flush(): Promise<void> {
       // A round that got answers shows the network works: the next try comes soon again, not after the
       // grown delay of earlier failures.
       if (settled || !basket.queue.length) retryDelay = RETRY_MIN_MS;
-      if (basket.queue.length) scheduleRetry();
+      if (basket.queue.length) {
+        // Changes wait for the network: try again later from here, and have the browser wake the service
+        // worker when the network returns, even if every tab is closed by then. A round that sent all
+        // asks nothing of Background Sync, so a click online costs no extra wake-up.
+        scheduleRetry();
+        void requestBackgroundSync();
+      }
     } finally {
       flushing = null;
     }
@@ -182,7 +188,6 @@ export async function enqueue(m: Mutation): Promise<void> {
   localChanges += 1;
   if (!basket.queue.some((q) => q.id === m.id)) basket.queue.push(m);
   announce();
-  void requestBackgroundSync();
   retryDelay = RETRY_MIN_MS;
   void flush();
 }

@@ -79,3 +79,28 @@ describe('the page outbox with answers that cross', () => {
     expect(basket.cart.map((l) => [l.ext_id, l.quantity])).toEqual([['a', 3]]);
   });
 });
+
+describe('Background Sync', () => {
+  /** A service worker registration whose Background Sync records what it is asked for. */
+  function syncRegistration() {
+    const tags: string[] = [];
+    vi.stubGlobal('navigator', { serviceWorker: { getRegistration: async () => ({ sync: { register: async (tag: string) => void tags.push(tag) } }) } });
+    return tags;
+  }
+
+  it('is not asked for when the change went through, and is asked for once a send failed', async () => {
+    const tags = syncRegistration();
+    vi.stubGlobal('fetch', async () => success([item('a', 1)]));
+    await addToBasket('a', 1, 'A');
+    await vi.waitFor(async () => expect((await readOutboxState()).queue).toEqual([]));
+    await flush();
+    expect(tags).toEqual([]);
+
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await addToBasket('b', 1, 'B');
+    await vi.waitFor(() => expect(tags).toEqual(['basket-outbox']));
+    expect(basket.queue.map((m) => m.ext_id)).toEqual(['b']);
+  });
+});
