@@ -1,8 +1,9 @@
 // ESLint for every runtime: the recommended JavaScript and TypeScript rules, React's hook rules for the
 // page, and the import boundaries that keep the layers apart (`npm run lint`, part of `npm test`):
 // - common/ is shared by the page, the worker, the service worker and the server: it imports none of them;
-// - the server imports only common/; the service worker imports common/ and, until the basket sync is one
-//   shared module, the page's basket outbox storage and calls (the two allowed paths below);
+//   common/browser/ is its part for the two browser runtimes (page and service worker: IndexedDB, fetch),
+//   which only they import;
+// - the server imports common/ but not common/browser/; the service worker imports common/ and its own files;
 // - in the page, imports flow one way: lib, api -> state -> components -> features -> app, and a feature
 //   never imports another feature; the worker imports only common/ and its own folder.
 import js from '@eslint/js';
@@ -45,10 +46,22 @@ export default tseslint.config(
   // Import boundaries -------------------------------------------------------------------------------------
   {
     files: ['common/**/*.ts'],
+    ignores: ['common/browser/**'],
     rules: {
       'no-restricted-imports': refuse(
         ['^\\.\\./(src|server|sw|tests|bench|scripts)/', 'common/ is shared by every runtime: it imports none of them.'],
+        ['(^|/)browser/', 'common/ outside browser/ runs on the server too: it imports nothing of common/browser/.'],
         [RUNTIME_PACKAGES, 'common/ runs in every runtime: no DOM, React, Node or runtime-specific package.'],
+      ),
+    },
+  },
+  {
+    files: ['common/browser/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+    rules: {
+      'no-restricted-imports': refuse(
+        ['^(\\.\\./)+(src|server|sw|tests|bench|scripts)/', 'common/browser/ is shared by the page and the service worker: it imports neither.'],
+        ['^(react|react-dom|wouter|valtio|comlink|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)', 'common/browser/ runs in the page and the service worker: IndexedDB (idb-keyval) and fetch, nothing else.'],
       ),
     },
   },
@@ -56,7 +69,7 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': refuse(
-        ['(^|/)(src|sw)/', 'The server imports only common/ of what it shares with the page.'],
+        ['(^|/)(src|sw|common/browser)/', 'The server imports only common/ (not common/browser/) of what it shares with the page.'],
         ['^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*)(/|$)', 'No page packages on the server.'],
       ),
     },
@@ -66,7 +79,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': refuse(
         ['(^|/)server/', 'The service worker never imports the server.'],
-        ['(^|/)src/(?!state/outbox-storage\\.ts$|api/cart\\.ts$)', 'The service worker imports common/, not the page.'],
+        ['(^|/)src/', 'The service worker imports common/, not the page.'],
         ['^(react|react-dom|wouter|valtio|comlink)(/|$)', 'No page packages in the service worker.'],
       ),
     },

@@ -13,7 +13,7 @@ export const TOKEN_COOKIE = 'token';
 export const IDB = {
   database: 'moreimoda',
   store: 'state',
-  /** Basket mutations waiting to be sent, oldest first (state/outbox-core.ts Mutation[]). */
+  /** Basket mutations waiting to be sent, oldest first (basket-outbox.ts Mutation[]). */
   outbox: 'basketOutbox',
   /** The last confirmed basket, shown while offline. */
   cart: 'basketCart',

@@ -1,6 +1,7 @@
-// Which requests the service worker may keep, and where (docs/architecture.md): public catalogue and content GETs go
-// to the stale-while-revalidate API cache, pictures to the image cache; nothing private is ever cached.
-// DOM-free and pure, so the rules are unit-tested.
+// Which requests the service worker may keep, and where (docs/architecture.md): public catalogue and
+// content GETs under the API's base (VITE_API_BASE, /api by default) go to the stale-while-revalidate API
+// cache, pictures to the image cache; nothing private is ever cached. Pure, so the rules are unit-tested.
+import { API_BASE } from '../common/browser/api-base.ts';
 
 /** /api/v1/<first segment> of the public GETs that may be served stale and revalidated. */
 export const PUBLIC_API = new Set([
@@ -14,13 +15,26 @@ export const PUBLIC_API = new Set([
 
 export type CacheKind = 'api' | 'image' | null;
 
-export function cacheKindFor(url: URL, method: string, origin: string): CacheKind {
-  if (method !== 'GET' || url.origin !== origin) return null;
-  if (url.pathname.startsWith('/media/')) return 'image';
-  const m = /^\/api\/v1\/([^/]+)/.exec(url.pathname);
-  if (m && PUBLIC_API.has(m[1])) return 'api';
-  return null; // cart (v2), account, orders, payments and anything else: network only
+/** The API's address with a trailing slash, from the base the app was built with (VITE_API_BASE). */
+const apiRoot = (origin: string, apiBase: string) => new URL(apiBase.replace(/\/*$/, '/'), origin);
+
+export function cacheKindFor(url: URL, method: string, origin: string, apiBase: string = API_BASE): CacheKind {
+  if (method !== 'GET') return null;
+  if (url.origin === origin && url.pathname.startsWith('/media/')) return 'image';
+  const api = apiRoot(origin, apiBase);
+  if (url.origin !== api.origin || !url.pathname.startsWith(`${api.pathname}v1/`)) return null;
+  const segment = url.pathname.slice(api.pathname.length + 3).split('/')[0] ?? '';
+  return PUBLIC_API.has(segment) ? 'api' : null; // cart (v2), account, orders, payments and the rest: network only
 }
 
-/** Navigation requests the app shell answers: every same-origin page, never the API or pictures. */
-export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/media\//, /\/[^/?]+\.[a-z0-9]{1,8}$/i];
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Navigation requests the app shell answers: every same-origin page, never the API, pictures or files. */
+export function navigationDenylist(origin: string, apiBase: string = API_BASE): RegExp[] {
+  const api = apiRoot(origin, apiBase);
+  return [
+    ...(api.origin === origin ? [new RegExp(`^${escapeRegExp(api.pathname)}`)] : []),
+    /^\/media\//,
+    /\/[^/?]+\.[a-z0-9]{1,8}$/i,
+  ];
+}

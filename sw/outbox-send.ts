@@ -1,12 +1,12 @@
 // The service worker's own sending of the basket outbox, for when no tab of the shop is open: the same
-// IndexedDB records and flush loop the pages use (state/outbox-storage.ts, state/outbox-core.ts), each
-// change with its id as Idempotency-Key and the shop's cookies (credentials 'include'), under the pages'
+// IndexedDB records and flush loop the pages use (common/browser/outbox-storage.ts,
+// common/basket-outbox.ts), each change with its id as Idempotency-Key and the shop's cookies (credentials 'include'), under the pages'
 // Web Lock so a tab opened meanwhile waits instead of sending the same change at once.
-import { sendCartMutation } from '../src/api/cart.ts';
+import { sendCartMutation } from '../common/browser/cart-calls.ts';
 import type { BasketItem } from '../common/contract.ts';
 import { OUTBOX_LOCK } from '../common/storage-keys.ts';
 import { flushOutbox, refusalNotice, type OutboxPort } from '../common/basket-outbox.ts';
-import { readCartSnapshot, readOutbox, settleInOutbox } from '../src/state/outbox-storage.ts';
+import { readCartSnapshot, readOutbox, settleInOutbox } from '../common/browser/outbox-storage.ts';
 
 interface SendDeps {
   /** navigator.locks where the worker has it. */

@@ -6,12 +6,12 @@ import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
-import { NAVIGATION_DENYLIST, cacheKindFor } from './cache-rules.ts';
+import { cacheKindFor, navigationDenylist } from './cache-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 export function registerRuntimeRoutes(): void {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist(self.location.origin) }));
 
   registerRoute(
     ({ url, request }) => cacheKindFor(url, request.method, self.location.origin) === 'api',

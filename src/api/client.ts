@@ -5,7 +5,7 @@ import { readCookie } from '../lib/cookies.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { check } from '../../common/validate.ts';
 
-export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
+import { API_BASE } from '../../common/browser/api-base.ts';
 
 export class ApiError extends Error {
   constructor(

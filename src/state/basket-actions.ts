@@ -6,7 +6,7 @@ import { basket } from './basket.ts';
 import { project, type LinePreview } from '../../common/basket-outbox.ts';
 import { enqueue, queuedAndUnsaved } from './outbox.ts';
 
-/** A line is named by its ext_id: its item_uuid is looked up when the change is sent (outbox-core requestOf). */
+/** A line is named by its ext_id: its item_uuid is looked up when the change is sent (basket-outbox.ts requestOf). */
 export interface LineRef {
   ext_id: string;
 }

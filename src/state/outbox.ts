@@ -3,7 +3,7 @@
 // (now, on 'online', at app start, on a retry timer, and by the service worker's Background Sync). The
 // confirmed basket changes only on the server's 'success'; a refusal drops the change with a notice.
 // Tabs stay in step through a BroadcastChannel; a Web Lock lets one sender at a time work the queue.
-import { fetchCart, sendCartMutation } from '../api/cart.ts';
+import { fetchCart, sendCartMutation } from '../../common/browser/cart-calls.ts';
 import type { BasketItem } from '../../common/contract.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { BASKET_CHANNEL, OUTBOX_LOCK, TOKEN_COOKIE } from '../../common/storage-keys.ts';
@@ -16,7 +16,7 @@ import {
   saveCartSnapshot,
   settleInOutbox,
   takeOutboxNotices,
-} from './outbox-storage.ts';
+} from '../../common/browser/outbox-storage.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
 

@@ -1,24 +1,18 @@
-// Owns the lkData record in IndexedDB (idb-keyval; the basket outbox has its own, outbox-storage.ts):
-// restores lkData before the first render, saves the stores into it after each change of the slice, and
-// keeps the open tabs in step. Every save is a read-merge-write in one IndexedDB transaction (what this tab
+// Owns the lkData record in the shop's IndexedDB store (common/browser/idb-store.ts; the basket outbox's
+// records belong to common/browser/outbox-storage.ts): restores lkData before the first render, saves the
+// stores into it after each change of the slice, and keeps the open tabs in step. Every save is a read-merge-write in one IndexedDB transaction (what this tab
 // changed since it last synced, laid over what is stored: lk-data-merge.ts), then a note on a
 // BroadcastChannel makes the other tabs read it back; so a favourite added in one tab survives a size picked
 // in another. A full or missing storage becomes ui.storageProblem, never a crash.
-import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { get, update } from 'idb-keyval';
 import { subscribe } from 'valtio';
-import { IDB, LKDATA_CHANNEL, STORAGE_KEYS } from '../../common/storage-keys.ts';
+import { idbStore as store } from '../../common/browser/idb-store.ts';
+import { LKDATA_CHANNEL, STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
 import { mergeLkData, sameLkData } from './lk-data-merge.ts';
 import { parseLkData, putLkData, readLkData, type LkData } from './lk-data.ts';
 import { setStorageProblem, ui } from './ui.ts';
-
-let idb: UseStore | null = null;
-
-function store(): UseStore {
-  idb ??= createStore(IDB.database, IDB.store);
-  return idb;
-}
 
 /** The slice as this tab last read it from or wrote it to storage: what its own changes are measured from. */
 let synced: LkData = readLkData();

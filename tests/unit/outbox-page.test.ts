@@ -11,7 +11,7 @@ import { basket } from '../../src/state/basket.ts';
 import { addToBasket } from '../../src/state/basket-actions.ts';
 import { project } from '../../common/basket-outbox.ts';
 import { flush, refreshCart } from '../../src/state/outbox.ts';
-import { readOutboxState } from '../../src/state/outbox-storage.ts';
+import { readOutboxState } from '../../common/browser/outbox-storage.ts';
 
 const item = (ext_id: string, quantity: number): BasketItem => ({
   item_uuid: `00000000-0000-4000-8000-00000000000${ext_id === 'a' ? 1 : 2}`, ext_id, quantity, price: 1000,
@@ -101,6 +101,6 @@ describe('Background Sync', () => {
     });
     await addToBasket('b', 1, 'B');
     await vi.waitFor(() => expect(tags).toEqual(['basket-outbox']));
-    expect(basket.queue.map((m) => m.ext_id)).toEqual(['b']);
+    expect(basket.queue.map((m) => m.label)).toEqual(['B']);
   });
 });

@@ -14,7 +14,7 @@ import {
   readOutbox,
   saveCartSnapshot,
   takeOutboxNotices,
-} from '../../src/state/outbox-storage.ts';
+} from '../../common/browser/outbox-storage.ts';
 import { OutboxNotSent, sendOutboxFromWorker } from '../../sw/outbox-send.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid: string): BasketItem => ({

@@ -1,6 +1,6 @@
 // What the service worker may cache: public catalogue data and pictures, never a cart, account or order.
 import { describe, expect, it } from 'vitest';
-import { cacheKindFor, NAVIGATION_DENYLIST } from '../../sw/cache-rules.ts';
+import { cacheKindFor, navigationDenylist } from '../../sw/cache-rules.ts';
 
 const ORIGIN = 'https://shop.test';
 const kind = (path: string, method = 'GET') => cacheKindFor(new URL(path, ORIGIN), method, ORIGIN);
@@ -24,9 +24,19 @@ describe('service worker cache rules', () => {
 
   it('keeps pictures cache-first and leaves them out of navigations', () => {
     expect(kind('/media/offer/12-1.svg')).toBe('image');
-    const denied = (p: string) => NAVIGATION_DENYLIST.some((r) => r.test(p));
+    const denied = (p: string) => navigationDenylist(ORIGIN).some((r) => r.test(p));
     expect(denied('/api/v1/brands')).toBe(true);
     expect(denied('/media/offer/1-1.svg')).toBe(true);
     expect(denied('/kupalniki/bikini')).toBe(false);
+  });
+
+  it('follows the API base the app was built with (VITE_API_BASE)', () => {
+    const at = (p: string, base: string) => cacheKindFor(new URL(p, ORIGIN), 'GET', ORIGIN, base);
+    expect(at('/shop-api/v1/brands', '/shop-api')).toBe('api');
+    expect(at('/shop-api/v2/cart/', '/shop-api')).toBeNull();
+    expect(at('/api/v1/brands', '/shop-api')).toBeNull();
+    expect(cacheKindFor(new URL('https://api.shop.test/v1/offers/'), 'GET', ORIGIN, 'https://api.shop.test/')).toBe('api');
+    expect(navigationDenylist(ORIGIN, '/shop-api').some((r) => r.test('/shop-api/v1/brands'))).toBe(true);
+    expect(navigationDenylist(ORIGIN, '/shop-api').some((r) => r.test('/api-guide'))).toBe(false);
   });
 });

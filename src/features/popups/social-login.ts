@@ -1,7 +1,7 @@
 // Social login (spec §4, §9): the provider's page in a ~580x400 window with a random state; the server's
 // callback page posts { type: 'social-login', provider, code, state } back to this window, which checks the
 // origin and the state, exchanges the code at POST /auth/{provider} and signs in with the token.
-import { API_BASE } from '../../api/client.ts';
+import { API_BASE } from '../../../common/browser/api-base.ts';
 import { socialLogin } from '../../api/account.ts';
 import type { SocialProviderName } from '../../../common/contract.ts';
 import { randomId } from '../../lib/ids.ts';

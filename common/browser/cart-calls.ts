@@ -1,10 +1,10 @@
-// Calls of the basket (spec §7, the contract's shapes). DOM-free: the page and the service worker (Background
-// Sync) both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
-import { CartResponse, CartSuccess, type BasketItem } from '../../common/contract.ts';
-import { check } from '../../common/validate.ts';
-import type { HttpRequest, Outcome } from '../../common/basket-outbox.ts';
+// Calls of the basket (spec §7, the contract's shapes). The page and the service worker (Background Sync)
+// both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
+import { CartResponse, CartSuccess, type BasketItem } from '../contract.ts';
+import { check } from '../validate.ts';
+import type { HttpRequest, Outcome } from '../basket-outbox.ts';
+import { API_BASE } from './api-base.ts';
 
-const BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
 
 function headers(token: string | null, key?: string): Record<string, string> {
   const h: Record<string, string> = { accept: 'application/json' };
@@ -15,7 +15,7 @@ function headers(token: string | null, key?: string): Record<string, string> {
 
 /** GET /v2/cart/: the confirmed basket; throws when it cannot be had (offline, server down). */
 export async function fetchCart(token: string | null, signal?: AbortSignal): Promise<BasketItem[]> {
-  const res = await fetch(`${BASE}/v2/cart/`, { headers: headers(token), credentials: 'include', cache: 'no-store', signal });
+  const res = await fetch(`${API_BASE}/v2/cart/`, { headers: headers(token), credentials: 'include', cache: 'no-store', signal });
   const body: unknown = await res.json().catch(() => null);
   const checked = check(body, CartSuccess);
   if (!res.ok || !checked.ok) throw new Error(`cart: ${res.status}`);
@@ -30,7 +30,7 @@ export async function fetchCart(token: string | null, signal?: AbortSignal): Pro
 export async function sendCartMutation(req: HttpRequest, key: string, token: string | null): Promise<Outcome> {
   let res: Response;
   try {
-    res = await fetch(BASE + req.path, {
+    res = await fetch(API_BASE + req.path, {
       method: req.method,
       headers: { ...headers(token, key), ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),

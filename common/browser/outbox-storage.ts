@@ -1,14 +1,12 @@
-// Owns the basket outbox's and the confirmed basket's records in IndexedDB. DOM-free, because both the page
-// and the service worker (Background Sync) read and write them; persist.ts owns the lkData record, this
-// module the basket's two, and nothing else touches IndexedDB. Each change is one IndexedDB transaction,
-// so tabs and the worker appending and removing at once never lose an entry.
-import { createStore, get, promisifyRequest, set, update, type UseStore } from 'idb-keyval';
-import type { BasketItem } from '../../common/contract.ts';
-import { IDB } from '../../common/storage-keys.ts';
-import type { Mutation, Notice } from '../../common/basket-outbox.ts';
-
-let idb: UseStore | null = null;
-const store = () => (idb ??= createStore(IDB.database, IDB.store));
+// Owns the basket outbox's and the confirmed basket's records in the shop's IndexedDB store (idb-store.ts),
+// which the page and the service worker (Background Sync) both read and write; src/state/persist.ts owns
+// the lkData record. Each change is one IndexedDB transaction, so tabs and the worker appending and
+// removing at once never lose an entry.
+import { get, promisifyRequest, set, update } from 'idb-keyval';
+import type { BasketItem } from '../contract.ts';
+import { IDB } from '../storage-keys.ts';
+import type { Mutation, Notice } from '../basket-outbox.ts';
+import { idbStore as store } from './idb-store.ts';
 
 export async function readOutbox(): Promise<Mutation[]> {
   return (await get<Mutation[]>(IDB.outbox, store())) ?? [];
