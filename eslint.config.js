@@ -35,6 +35,18 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // One owner of Web Storage in the page: src/state/web-storage.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/state/web-storage.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Read and write it through src/state/web-storage.ts.' },
+        { name: 'sessionStorage', message: 'Read and write it through src/state/web-storage.ts.' },
+      ],
+    },
+  },
   { files: ['sw/**/*.ts', 'src/worker/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   { files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
   {

@@ -1,7 +1,8 @@
 // The service worker's own sending of the basket outbox, for when no tab of the shop is open: the same
 // IndexedDB records and flush loop the pages use (common/browser/outbox-storage.ts,
-// common/basket-outbox.ts), each change with its id as Idempotency-Key and the shop's cookies (credentials 'include'), under the pages'
-// Web Lock so a tab opened meanwhile waits instead of sending the same change at once.
+// common/basket-outbox.ts), each change with its id as Idempotency-Key and the shop's cookies (credentials
+// 'include'), under the pages' Web Lock so a tab opened meanwhile waits instead of sending the same change
+// at once.
 import { sendCartMutation } from '../common/browser/cart-calls.ts';
 import type { BasketItem } from '../common/contract.ts';
 import { OUTBOX_LOCK } from '../common/storage-keys.ts';

@@ -2,11 +2,14 @@
 // once to fetch the new build, at most once per 60 s (spec §9); past that, the error reaches the boundary.
 import { lazy, type ComponentType } from 'react';
 import { STORAGE_KEYS } from '../../common/storage-keys.ts';
+import { sessionArea, type StorageKey } from '../state/web-storage.ts';
 
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
-/** True when a reload is allowed now; records it. Pure of the page except sessionStorage. */
-export function claimChunkReload(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+type KeyedStorage = { getItem(key: StorageKey): string | null; setItem(key: StorageKey, value: string): void };
+
+/** True when a reload is allowed now; records it (in sessionStorage unless given another). */
+export function claimChunkReload(now = Date.now(), storage: KeyedStorage = sessionArea): boolean {
   const last = Number(storage.getItem(STORAGE_KEYS.chunkReloadAt) ?? 0);
   if (now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
   storage.setItem(STORAGE_KEYS.chunkReloadAt, String(now));

@@ -1,5 +1,5 @@
-// Store of the frame's widgets (spec §2, §4, §9) and the one owner of their localStorage keys
-// (cookieAccepted, telegramPopupClosed, pageViews): the cookie notice, the channel popup after 5 page
+// Store of the frame's widgets (spec §2, §4, §9), which alone uses their localStorage keys (cookieAccepted,
+// telegramPopupClosed, pageViews; stored through web-storage.ts): the cookie notice, the channel popup after 5 page
 // views unless closed before, the scroll-to-top arrow's condition, the chat widget's product message and
 // which widget popup (error report, help, channel) is open.
 //
@@ -11,6 +11,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { popups } from './popups.ts';
+import { readStored, writeStored, type StorageKey } from './web-storage.ts';
 
 const CHANNEL_POPUP_VIEWS = 5; // spec §9
 
@@ -29,33 +30,15 @@ export const widgets = proxy({
 
 export const useWidgets = () => useSnapshot(widgets);
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): boolean {
-  try {
-    localStorage.setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const read = (key: StorageKey): string | null => readStored('local', key) ?? null;
+const write = (key: StorageKey, value: string): boolean => writeStored('local', key, value);
 
 /** App start: reads the stored flags (before the first render, so nothing flashes). */
 export function restoreWidgets(): void {
-  let accepted: boolean;
-  try {
-    accepted = localStorage.getItem(STORAGE_KEYS.cookieAccepted) === 'true';
-    widgets.cookieAccepted = accepted;
-  } catch {
-    accepted = false;
-    widgets.cookieAccepted = true; // unreadable storage: the default stands (see the top of this file)
-  }
+  const stored = readStored('local', STORAGE_KEYS.cookieAccepted);
+  const accepted = stored === 'true';
+  // Unreadable storage (undefined): the default stands (see the top of this file).
+  widgets.cookieAccepted = stored === undefined ? true : accepted;
   widgets.consented = accepted;
   const views = Number(read(STORAGE_KEYS.pageViews));
   widgets.pageViews = Number.isInteger(views) && views > 0 ? views : 0;

@@ -1,0 +1,34 @@
+// The one owner of the browser's Web Storage: localStorage (the widgets' flags) and sessionStorage (the
+// page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
+// (private mode, a blocked origin) reads as "cannot tell" and writes as false; it never throws.
+import type { STORAGE_KEYS } from '../../common/storage-keys.ts';
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+type Area = 'local' | 'session';
+
+const storageOf = (area: Area): Storage => (area === 'local' ? localStorage : sessionStorage);
+
+/** The stored text; null when nothing is stored; undefined when the storage cannot be read at all. */
+export function readStored(area: Area, key: StorageKey): string | null | undefined {
+  try {
+    return storageOf(area).getItem(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores the text; false when the storage refused it. */
+export function writeStored(area: Area, key: StorageKey, value: string): boolean {
+  try {
+    storageOf(area).setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** sessionStorage as the Storage-shaped pair a caller can take as a parameter (and a test can replace). */
+export const sessionArea = {
+  getItem: (key: StorageKey) => readStored('session', key) ?? null,
+  setItem: (key: StorageKey, value: string) => void writeStored('session', key, value),
+};
