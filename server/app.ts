@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
+import { recordRoutes } from './plugins/route-list.ts';
 import housekeeping from './background/housekeeping-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
@@ -33,6 +34,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
+  recordRoutes(app);
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onClose', async () => db.close());

@@ -1,17 +1,9 @@
-// Which requests the service worker may keep, and where (docs/architecture.md): public catalogue and
-// content GETs under the API's base (VITE_API_BASE, /api by default) go to the stale-while-revalidate API
-// cache, pictures to the image cache; nothing private is ever cached. Pure, so the rules are unit-tested.
+// Which requests the service worker may keep, and where (docs/architecture.md): the public GETs the endpoint
+// table marks offline (common/endpoints.ts), under the API's base (VITE_API_BASE, /api by default), go to
+// the stale-while-revalidate API cache, pictures to the image cache; nothing private is ever cached. Pure,
+// so the rules are unit-tested.
 import { API_BASE } from '../common/browser/api-base.ts';
-
-/** /api/v1/<first segment> of the public GETs that may be served stale and revalidated. */
-export const PUBLIC_API = new Set([
-  'organization', 'brands', 'preview_category', 'categories', 'offers', 'category', 'product_offer', 'blog',
-  'news', 'banner', 'containerbanners', 'get_seo', 'color', 'about', 'instagramm_posts', 'landing_page',
-  'all', // all/filters/{x}/
-  'search',
-  'regions', 'cities',
-  'gift', // GET gift/certificates/ (the card calls are POSTs, never cached)
-]);
+import { isOfflineEndpoint } from '../common/endpoints.ts';
 
 export type CacheKind = 'api' | 'image' | null;
 
@@ -22,9 +14,10 @@ export function cacheKindFor(url: URL, method: string, origin: string, apiBase: 
   if (method !== 'GET') return null;
   if (url.origin === origin && url.pathname.startsWith('/media/')) return 'image';
   const api = apiRoot(origin, apiBase);
-  if (url.origin !== api.origin || !url.pathname.startsWith(`${api.pathname}v1/`)) return null;
-  const segment = url.pathname.slice(api.pathname.length + 3).split('/')[0] ?? '';
-  return PUBLIC_API.has(segment) ? 'api' : null; // cart (v2), account, orders, payments and the rest: network only
+  if (url.origin !== api.origin || !url.pathname.startsWith(api.pathname)) return null;
+  // The endpoint table says which public answers may be kept; the basket, the account, orders, payments and
+  // anything else go to the network only.
+  return isOfflineEndpoint(`/${url.pathname.slice(api.pathname.length)}`) ? 'api' : null;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
