@@ -13,7 +13,8 @@ export interface OfferFeature {
 
 export const basket = proxy({
   // lkData
-  /** The ext_id of each confirmed line, kept with the slice (showCart writes it). */
+  /** Kept with the slice but not written: the outbox already stores the confirmed basket, and mirroring it
+   *  here cost an lkData write on every basket change, which slowed the outbox's own IndexedDB writes. */
   listIds: [] as string[],
   offerFeatures: {} as Record<string, OfferFeature>,
   offerColors: {} as Record<string, string>,
@@ -26,12 +27,6 @@ export const basket = proxy({
 });
 
 export const useBasket = () => useSnapshot(basket);
-
-/** Shows the basket the server confirmed; lkData's basket list ids follow it (the variants in the basket). */
-export function showCart(cart: BasketItem[]): void {
-  basket.cart = cart;
-  basket.listIds = cart.map((line) => line.ext_id);
-}
 
 export function chooseFeature(offerId: number, feature: OfferFeature): void {
   basket.offerFeatures[String(offerId)] = { ...basket.offerFeatures[String(offerId)], ...feature };

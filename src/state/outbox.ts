@@ -7,7 +7,7 @@ import { fetchCart, sendCartMutation } from '../../common/browser/cart-calls.ts'
 import type { BasketItem } from '../../common/contract.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { BASKET_CHANNEL, OUTBOX_LOCK, TOKEN_COOKIE } from '../../common/storage-keys.ts';
-import { basket, showCart } from './basket.ts';
+import { basket } from './basket.ts';
 import { flushOutbox, refusalNotice, type Mutation, type OutboxPort } from '../../common/basket-outbox.ts';
 import {
   appendToOutbox,
@@ -91,7 +91,7 @@ async function syncFromStorage(): Promise<void> {
     if (seen !== localChanges) continue;
     localChanges += 1;
     basket.queue = stored.queue;
-    showCart(stored.cart);
+    basket.cart = stored.cart;
     break;
   }
   // Changes the service worker sent with no tab open and the shop refused: say why here.
@@ -109,7 +109,7 @@ const port: OutboxPort = {
   async settle(m, how) {
     // On screen at once: the server's basket, without the change in the queue on top of it.
     localChanges += 1;
-    if (how?.kind === 'success') showCart(how.cart);
+    if (how?.kind === 'success') basket.cart = how.cart;
     else if (how) basket.notices.push(refusalNotice(m, how.message));
     basket.queue = basket.queue.filter((q) => q.id !== m.id);
     if (memoryQueue) memoryQueue = memoryQueue.filter((q) => q.id !== m.id);
@@ -209,7 +209,7 @@ export function refreshCart(): Promise<void> {
     }
     if (seen !== localChanges || basket.queue.length) return;
     localChanges += 1;
-    showCart(cart);
+    basket.cart = cart;
     if (memoryQueue) return;
     await saveCartSnapshot(plain(cart)).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
     announce();

@@ -3,8 +3,7 @@
 // delay that the pointer can cancel.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { basket, showCart, summary } from '../../src/state/basket.ts';
-import { readLkData } from '../../src/state/lk-data.ts';
+import { basket, summary } from '../../src/state/basket.ts';
 import { changeQuantity, stepQuantity } from '../../src/state/basket-actions.ts';
 import { project } from '../../common/basket-outbox.ts';
 import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } from '../../src/state/basket-dropdown.ts';
@@ -13,16 +12,6 @@ describe('basket summary', () => {
   it('sums price × quantity and counts lines', () => {
     expect(summary([{ price: 1990, quantity: 2 }, { price: 500, quantity: 1 }])).toEqual({ sum: 4480, count: 2 });
     expect(summary([])).toEqual({ sum: 0, count: 0 });
-  });
-});
-
-describe('the basket list ids of lkData', () => {
-  it('follow the confirmed basket: the variant of each line', () => {
-    const line = (ext_id: string) => ({ item_uuid: `${ext_id}-uuid`, ext_id, quantity: 1, price: 100, product: { name: 'x', brand: 'y', price: 100, images: [], full_path_offer: '/x/1' } });
-    showCart([line('12-belyj-S'), line('40-chernyj-M')]);
-    expect(readLkData().basketListIds).toEqual(['12-belyj-S', '40-chernyj-M']);
-    showCart([]);
-    expect(readLkData().basketListIds).toEqual([]);
   });
 });
 
