@@ -27,13 +27,18 @@ export async function openDatabase(cfg: DbConfig, seed: SeedOptions | false = {}
     db = await openPglite();
   }
   try {
-    await migrate(db);
-    if (seed && (await seedIfEmpty(db, seed))) await settleFreshData(db);
+    await prepareDatabase(db, seed);
   } catch (err) {
     await db.close();
     throw err;
   }
   return db;
+}
+
+/** Migrates an open database and, when it is empty, seeds it and settles the fresh data. */
+export async function prepareDatabase(db: Db, seed: SeedOptions | false = {}): Promise<void> {
+  await migrate(db);
+  if (seed && (await seedIfEmpty(db, seed))) await settleFreshData(db);
 }
 
 /**

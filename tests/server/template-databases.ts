@@ -6,10 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrate } from '../../server/db/migrate.ts';
-import { openDatabase, settleFreshData } from '../../server/db/open.ts';
+import { openDatabase, prepareDatabase } from '../../server/db/open.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { seedIfEmpty } from '../../server/db/seed/index.ts';
 import { adminQuery, PG_URL, scratchName, withDatabase } from './scratch-databases.ts';
 
 declare module 'vitest' {
@@ -26,9 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = path.join(dir, 'pglite.tar');
   const pglite = await openPglite();
   try {
-    await migrate(pglite);
-    await seedIfEmpty(pglite);
-    await settleFreshData(pglite);
+    await prepareDatabase(pglite);
     writeFileSync(file, Buffer.from(await (await pglite.dump()).arrayBuffer()));
   } finally {
     await pglite.close();
