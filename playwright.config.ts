@@ -53,6 +53,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every answer the browser gets is checked against the contract on the way out.
+      CHECK_ANSWERS: '1',
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       ...socialProviderEnv(`http://127.0.0.1:${process.env.E2E_SOCIAL_PORT}`),

@@ -3,6 +3,7 @@
 // leaves), how queued changes look on top of the confirmed basket, and the flush loop that sends them in
 // order, one at a time.
 import type { BasketItem } from './contract.ts';
+import { ENDPOINTS, endpointPath, type Endpoint, type Method, type PathParams } from './endpoints.ts';
 
 /** What a queued add shows in the basket before the server has confirmed the line. */
 export interface LinePreview {
@@ -21,9 +22,18 @@ export type Mutation =
   | { id: string; kind: 'clear'; label: string };
 
 export interface HttpRequest {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: Method;
   path: string;
   body?: unknown;
+}
+
+/** A request of a basket entry of the endpoint table, its path filled in. */
+function requestTo<A, B, P extends string>(
+  e: Endpoint<A, B, unknown, P>,
+  params: PathParams<P>,
+  body?: B,
+): HttpRequest {
+  return { method: e.method, path: endpointPath(e.path, params), ...(body === undefined ? {} : { body }) };
 }
 
 /**
@@ -32,14 +42,14 @@ export interface HttpRequest {
  * gone, so the change has nothing left to do.
  */
 export function requestOf(m: Mutation, cart: readonly Pick<BasketItem, 'ext_id' | 'item_uuid'>[]): HttpRequest | null {
-  if (m.kind === 'add') return { method: 'POST', path: '/v2/cart/', body: { ext_id: m.ext_id, quantity: m.quantity } };
-  if (m.kind === 'clear') return { method: 'DELETE', path: '/v2/cart/' };
+  if (m.kind === 'add') return requestTo(ENDPOINTS.cartAdd, {}, { ext_id: m.ext_id, quantity: m.quantity });
+  if (m.kind === 'clear') return requestTo(ENDPOINTS.cartEmpty, {});
   const line = cart.find((l) => l.ext_id === m.ext_id);
   if (!line) return null;
-  const path = `/v2/cart/${encodeURIComponent(line.item_uuid)}/`;
+  const params = { item_uuid: line.item_uuid };
   return m.kind === 'update'
-    ? { method: 'PUT', path, body: { quantity: m.quantity, item_uuid: line.item_uuid } }
-    : { method: 'DELETE', path };
+    ? requestTo(ENDPOINTS.cartUpdate, params, { quantity: m.quantity, item_uuid: line.item_uuid })
+    : requestTo(ENDPOINTS.cartRemove, params);
 }
 
 /** How an attempt ended: the server's cart, a refusal to show and drop, or try again later. */

@@ -24,6 +24,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
+import { explained } from './validate.ts';
 
 export const PAGE_SIZE = 24; // spec §9
 
@@ -166,6 +167,7 @@ export const Offer = type({
 });
 export type Offer = Infer<typeof Offer>;
 export const OfferPage = Paged(Offer);
+export type OfferPage = Paged<Offer>;
 
 export const SORTS = ['popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -204,6 +206,13 @@ export type CategoryDetail = Infer<typeof CategoryDetail>;
 /** GET /v1/landing_page/{x}: the landing's head; with limit/offset/data it answers an OfferPage instead. */
 export const LandingPage = type({ slug: string(), title: string(), description: string(), filter: OfferFilter });
 export type LandingPage = Infer<typeof LandingPage>;
+/** GET /v1/landing_page/{x}: without `limit` the landing's head, with it a page of its offers (§7). */
+export const LandingQuery = object({
+  limit: optional(queryInt(1, 100)),
+  offset: defaulted(queryInt(0, 1_000_000), 0),
+  data: optional(jsonParam(OfferFilter)),
+});
+export const LandingAnswer = union([LandingPage, OfferPage]);
 
 export const FilterOption = type({ value: string(), name: string(), count: integer() });
 /**
@@ -276,8 +285,11 @@ export const CartSuccess = type({ status: literal('success'), cart: array(Basket
 export const CartError = type({ status: literal('error'), message: string() });
 export const CartResponse = union([CartSuccess, CartError]);
 export type CartResponse = Infer<typeof CartResponse>;
-export const CartAddRequest = object({ ext_id: size(string(), 1, 100), quantity: defaulted(min(max(integer(), 99), 1), 1) });
-export const CartUpdateRequest = object({ quantity: min(max(integer(), 99), 1), item_uuid: optional(string()) });
+/** A basket line's quantity: below 1 is refused in the basket's own words (spec §4: no call is made for it). */
+export const BASKET_QUANTITY_MESSAGE = 'Количество должно быть не меньше 1';
+const lineQuantity = () => explained(max(integer(), 99), (q) => q >= 1, BASKET_QUANTITY_MESSAGE);
+export const CartAddRequest = object({ ext_id: size(string(), 1, 100), quantity: defaulted(lineQuantity(), 1) });
+export const CartUpdateRequest = object({ quantity: lineQuantity(), item_uuid: optional(string()) });
 
 // Accounts (§3 user, §5 rules are checked by common/validation.ts on both sides) ----------------------------
 
@@ -432,6 +444,7 @@ export const OrderRequest = object({
   /** v1 compatibility: a client that sends its own lines; prices in them are ignored. */
   items: optional(array(object({ ext_id: string(), quantity: min(integer(), 1), price: optional(number()) }))),
 });
+export type OrderRequest = Infer<typeof OrderRequest>;
 /** total: the order's whole cost; due: what is left to pay after gift cards (0: paid). */
 export const OrderCreated = type({ guid: string(), number: string(), total: integer(), due: integer() });
 export const OrderLine = type({
@@ -500,7 +513,6 @@ export type BonusRules = Infer<typeof BonusRules>;
 
 // Content ---------------------------------------------------------------------------------------------
 
-export const CONTENT_KINDS = ['blog', 'news'] as const;
 export const PostPreview = type({ id: integer(), slug: string(), title: string(), preview: string(), image: string(), published_at: string() });
 export type PostPreview = Infer<typeof PostPreview>;
 export const PostPage = Paged(PostPreview);

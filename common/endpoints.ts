@@ -1,21 +1,34 @@
 // The API's endpoint table: every route under the API base with its method and path (Fastify's notation,
 // as the server registers it), what it takes and answers (the contract's structs; null where the answer is
 // a page or a redirect, not JSON), whether its answer is the same for everyone ('public') or one shopper's
-// ('private'), and whether the service worker may keep it for offline use. The service worker's cache rules
-// are derived from it (offlineMatcher), and a server test holds the server's routes to it, so neither can
-// drift from the other.
+// ('private'), and whether the service worker may keep it for offline use. Everything that speaks HTTP is
+// derived from it: the page's calls (src/api/client.ts `call`), the server's route registration with its
+// request checks (server/http/endpoint-route.ts), the service worker's cache rules (isOfflineEndpoint), and
+// the server test that holds the registered routes to it.
 import type { Struct } from 'superstruct';
 import * as C from './contract.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface Endpoint<A = unknown, B = unknown, Q = unknown> {
+/** The names a path's parameters have: ":slug" names "slug", a trailing "*" names "*". */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : P extends `${string}*`
+      ? '*'
+      : never;
+
+/** The values a path's parameters take, one string each (a "*" may hold slashes: "kupalniki/bikini"). */
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
+
+export interface Endpoint<A = unknown, B = unknown, Q = unknown, P extends string = string> {
   method: Method;
   /** After the API base: "/v1/brands/:slug", "/v1/category/*". */
-  path: string;
+  path: P;
   query?: Struct<Q, unknown>;
   body?: Struct<B, unknown>;
-  /** The JSON answer; null for a page, a script or a redirect. */
+  /** The JSON answer of a success; null for a page, a script or a redirect. Failures answer `{ message }`. */
   answer: Struct<A, unknown> | null;
   access: 'public' | 'private';
   /** Public answers the service worker keeps (stale-while-revalidate) so the shop opens offline. */
@@ -33,11 +46,11 @@ export interface EndpointInfo {
   offline?: true;
 }
 
-/** One entry, typed by its own structs. */
-const endpoint = <A, B, Q>(e: Endpoint<A, B, Q>): Endpoint<A, B, Q> => e;
+/** One entry, typed by its own structs and path. */
+const endpoint = <A, B, Q, P extends string>(e: Endpoint<A, B, Q, P>): Endpoint<A, B, Q, P> => e;
 
-const publicGet = <A, Q>(path: string, answer: Struct<A, unknown>, query?: Struct<Q, unknown>) =>
-  endpoint<A, unknown, Q>({ method: 'GET', path, answer, query, access: 'public', offline: true });
+const publicGet = <A, Q, P extends string>(path: P, answer: Struct<A, unknown>, query?: Struct<Q, unknown>) =>
+  endpoint<A, unknown, Q, P>({ method: 'GET', path, answer, query, access: 'public', offline: true });
 
 export const ENDPOINTS = {
   // The frame and content
@@ -63,7 +76,7 @@ export const ENDPOINTS = {
   colors: publicGet('/v1/color', C.ColorList),
   offers: publicGet('/v1/offers/', C.OfferPage, C.OffersQuery),
   offersInScope: publicGet('/v1/offers/:scope/', C.OfferPage, C.OffersQuery),
-  landingPage: publicGet('/v1/landing_page/:slug', C.LandingPage),
+  landingPage: publicGet('/v1/landing_page/:slug', C.LandingAnswer, C.LandingQuery),
   searchEmpty: publicGet('/v1/search', C.OfferPage, C.OffersQuery),
   search: publicGet('/v1/search/*', C.OfferPage, C.OffersQuery),
   filters: publicGet('/v1/all/filters/*', C.Filters, C.FiltersQuery),
@@ -126,7 +139,7 @@ export const ENDPOINTS = {
   socialLogin: endpoint({ method: 'POST', path: '/auth/:provider', body: C.SocialLoginRequest, answer: C.SocialLoginResponse, access: 'private' }),
   socialCallback: endpoint({ method: 'GET', path: '/auth/:provider/callback', answer: null, access: 'private' }),
   socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: null, access: 'public' }),
-} satisfies Record<string, EndpointInfo>;
+};
 
 /** A path of the table as a RegExp over the part after the API base (":x" one segment, "*" the rest). */
 function pathPattern(path: string): RegExp {
@@ -148,3 +161,22 @@ const OFFLINE = ENDPOINT_LIST
 export function isOfflineEndpoint(pathAfterBase: string): boolean {
   return OFFLINE.some((re) => re.test(pathAfterBase));
 }
+
+const encodeSegments = (value: string) => value.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * An entry's path with its parameters filled in: ":x" encoded as one segment, "*" segment by segment so a
+ * category path keeps its slashes ("/v1/category/*" + "kupalniki/bikini").
+ */
+export function endpointPath<P extends string>(path: P, params: PathParams<P>): string {
+  const values = params as Record<string, string>;
+  return path
+    .split('/')
+    .map((part) => (part === '*' ? encodeSegments(values['*']) : part.startsWith(':') ? encodeURIComponent(values[part.slice(1)]) : part))
+    .join('/');
+}
+
+/** What a call of an entry takes: its path's parameters, its query and its body, each only when it has one. */
+export type CallInput<B, Q, P extends string> = (keyof PathParams<P> extends never ? { params?: undefined } : { params: PathParams<P> }) &
+  (unknown extends Q ? { query?: undefined } : { query: Q }) &
+  (unknown extends B ? { body?: undefined } : { body: B });

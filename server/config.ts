@@ -27,6 +27,11 @@ export interface Config {
    * presets loopback, linklocal, uniquelocal). By default proxies on this host and private networks.
    */
   trustProxy: boolean | string;
+  /**
+   * Check every JSON answer against the contract before it leaves (CHECK_ANSWERS=1): on in the tests and the
+   * end-to-end run, where a drifted answer must fail loudly; off in production, where it costs every request.
+   */
+  checkAnswers: boolean;
 }
 
 export interface OAuthProviderConfig {
@@ -97,5 +102,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsCounterId: /^\d{1,12}$/.test(env.ANALYTICS_COUNTER_ID ?? '') ? env.ANALYTICS_COUNTER_ID : undefined,
     deliveryWidgetUrl: /^https:\/\/[^\s"']+$/.test(env.DELIVERY_WIDGET_URL ?? '') ? env.DELIVERY_WIDGET_URL : undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    checkAnswers: env.CHECK_ANSWERS === '1' || env.CHECK_ANSWERS === 'true',
   };
 }

@@ -1,16 +1,8 @@
 // API of signing in and out (spec §7 "Account"): registration, login, logout, the password reset request
 // and its completion, and the mailing's subscribe / unsubscribe links. 4xx answers are { message }.
 import type { FastifyInstance } from 'fastify';
-import {
-  EmailQuery,
-  LoginRequest,
-  MessageBody,
-  ResetCompleteRequest,
-  ResetRequest,
-  SignInRequest,
-  TokenResponse,
-} from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { tokenOf, visitorKeyOf } from '../http/identity.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
@@ -28,39 +20,34 @@ const MAILING_MESSAGES = {
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
 
-  app.post('/v1/sign_in/', async (req) => {
-    const body = parse(req.body, SignInRequest);
-    return answer({ token: await register(app.db, body, visitorKeyOf(req)) }, TokenResponse);
-  });
+  route(app, ENDPOINTS.signIn, async (req) => ({ token: await register(app.db, req.body, visitorKeyOf(req)) }));
 
-  app.post('/v1/auth/', async (req) => {
-    const body = parse(req.body, LoginRequest);
-    return answer({ token: await logIn(app.db, body, req.ip, visitorKeyOf(req)) }, TokenResponse);
-  });
+  route(app, ENDPOINTS.logIn, async (req) => ({ token: await logIn(app.db, req.body, req.ip, visitorKeyOf(req)) }));
 
-  app.post('/v1/logout/', async (req) => {
+  route(app, ENDPOINTS.logOut, async (req) => {
     const key = tokenOf(req);
     if (req.userId === null || !key) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
     await revokeToken(app.db, key);
-    return answer({ message: ACCOUNT_MESSAGES.loggedOut }, MessageBody);
+    return { message: ACCOUNT_MESSAGES.loggedOut };
   });
 
-  app.post('/v1/reset/', async (req) => {
-    const { email } = parse(req.body, ResetRequest);
-    await requestReset(app.db, email, req.ip, app.config.publicUrl);
-    return answer({ message: RESET_MESSAGES.sent }, MessageBody);
+  route(app, ENDPOINTS.reset, async (req) => {
+    await requestReset(app.db, req.body.email, req.ip, app.config.publicUrl);
+    return { message: RESET_MESSAGES.sent };
   });
 
-  app.post('/v1/reset/complite/', async (req) => {
-    await completeReset(app.db, parse(req.body, ResetCompleteRequest));
-    return answer({ message: RESET_MESSAGES.done }, MessageBody);
+  route(app, ENDPOINTS.resetComplete, async (req) => {
+    await completeReset(app.db, req.body);
+    return { message: RESET_MESSAGES.done };
   });
 
-  const mailing = (subscribed: boolean) => async (req: { query: unknown }) => {
-    const email = checkedEmail(parse(req.query, EmailQuery).email);
-    await setSubscribed(app.db, email, subscribed);
-    return answer({ message: MAILING_MESSAGES[subscribed ? 'subscribed' : 'unsubscribed'] }, MessageBody);
-  };
-  app.get('/v1/subscribe/', mailing(true));
-  app.get('/v1/unsubscribe/', mailing(false));
+  for (const [endpoint, subscribed] of [
+    [ENDPOINTS.subscribe, true],
+    [ENDPOINTS.unsubscribe, false],
+  ] as const) {
+    route(app, endpoint, async (req) => {
+      await setSubscribed(app.db, checkedEmail(req.query.email), subscribed);
+      return { message: MAILING_MESSAGES[subscribed ? 'subscribed' : 'unsubscribed'] };
+    });
+  }
 }

@@ -1,16 +1,8 @@
 // API of the signed-in user's own data (spec §7 "Account"): the user, the profile change, saved addresses
 // and favourites. Signed out, each answers 401 in Russian; each reads and writes only the caller's rows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  AddressDeleteRequest,
-  AddressInput,
-  AddressList,
-  ChangeInfoRequest,
-  FavoriteIds,
-  FavoritesRequest,
-  User,
-} from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { addressesOf } from './addresses-sql.ts';
@@ -26,49 +18,45 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
   const currentUser = async (req: FastifyRequest) => {
     const user = await userProfile(app.db, signedInUser(req));
     if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
-    return answer(userView(user), User);
+    return userView(user);
   };
-  app.get('/v1/get_user/', currentUser);
-  app.post('/v1/get_user/', currentUser);
+  route(app, ENDPOINTS.user, currentUser);
+  route(app, ENDPOINTS.userByPost, currentUser);
 
-  app.put('/v1/changeinfo/', async (req) => {
-    const userId = signedInUser(req);
-    await changeProfile(app.db, userId, parse(req.body, ChangeInfoRequest));
+  route(app, ENDPOINTS.changeInfo, async (req) => {
+    await changeProfile(app.db, signedInUser(req), req.body);
     return currentUser(req);
   });
 
-  const addresses = async (userId: number) => answer(await addressesOf(app.db, userId), AddressList);
-  app.get('/v1/user_address/', async (req) => addresses(signedInUser(req)));
-  app.post('/v1/user_address/', async (req) => {
+  route(app, ENDPOINTS.addresses, async (req) => addressesOf(app.db, signedInUser(req)));
+  for (const [endpoint, editing] of [
+    [ENDPOINTS.addAddress, false],
+    [ENDPOINTS.changeAddress, true],
+  ] as const) {
+    route(app, endpoint, async (req) => {
+      const userId = signedInUser(req);
+      await saveAddress(app.db, userId, req.body, editing);
+      return addressesOf(app.db, userId);
+    });
+  }
+  route(app, ENDPOINTS.deleteAddress, async (req) => {
     const userId = signedInUser(req);
-    await saveAddress(app.db, userId, parse(req.body, AddressInput), false);
-    return addresses(userId);
-  });
-  app.put('/v1/user_address/', async (req) => {
-    const userId = signedInUser(req);
-    await saveAddress(app.db, userId, parse(req.body, AddressInput), true);
-    return addresses(userId);
-  });
-  app.post('/v1/user_address_delete/', async (req) => {
-    const userId = signedInUser(req);
-    await removeAddress(app.db, userId, parse(req.body, AddressDeleteRequest).id);
-    return addresses(userId);
+    await removeAddress(app.db, userId, req.body.id);
+    return addressesOf(app.db, userId);
   });
 
-  const favorites = async (userId: number) => answer({ ids: await favoriteIds(app.db, userId) }, FavoriteIds);
-  app.get('/v1/favorites/', async (req) => favorites(signedInUser(req)));
-  app.post('/v1/favorites/', async (req) => {
+  const favorites = async (userId: number) => ({ ids: await favoriteIds(app.db, userId) });
+  route(app, ENDPOINTS.favorites, async (req) => favorites(signedInUser(req)));
+  route(app, ENDPOINTS.addFavorites, async (req) => {
     const userId = signedInUser(req);
-    const { ids } = parse(req.body, FavoritesRequest);
-    await app.db.transaction((tx) => addFavorites(tx, userId, ids));
+    await app.db.transaction((tx) => addFavorites(tx, userId, req.body.ids));
     return favorites(userId);
   });
-  app.put('/v1/favorites/', async (req) => {
+  route(app, ENDPOINTS.replaceFavorites, async (req) => {
     const userId = signedInUser(req);
-    const { ids } = parse(req.body, FavoritesRequest);
     await app.db.transaction(async (tx) => {
       await clearFavorites(tx, userId);
-      await addFavorites(tx, userId, ids);
+      await addFavorites(tx, userId, req.body.ids);
     });
     return favorites(userId);
   });

@@ -9,7 +9,7 @@ align-items:center;justify-content:center}main{background:#fff;border-radius:12p
 max-width:420px;width:100%;text-align:center}a{color:#0a5d8a}`;
 
 /** The script's address relative to the page (/api/auth/{provider}/callback -> /api/auth/callback.js). */
-export const CALLBACK_SCRIPT = 'callback.js';
+const CALLBACK_SCRIPT = 'callback.js';
 
 export const callbackPage = () => `<!doctype html>
 <html lang="ru">

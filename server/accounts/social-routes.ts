@@ -2,11 +2,11 @@
 // authorize address, the callback page the provider returns the popup to (and its script), and the code
 // exchanged for our token, merging the visitor's basket as login does.
 import type { FastifyInstance } from 'fastify';
-import { SocialLoginRequest, SocialLoginResponse, SocialProviderList } from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { visitorKeyOf } from '../http/identity.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
-import { CALLBACK_SCRIPT, callbackPage, callbackScript } from './social-callback-page.ts';
+import { callbackPage, callbackScript } from './social-callback-page.ts';
 import { socialSignIn } from './social-login.ts';
 import { authorizeUrl, enabledProvider, enabledProviders, fetchProfile } from './social-providers.ts';
 
@@ -14,30 +14,24 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
   registerPrivateAnswers(app);
   const { publicUrl, social } = app.config;
 
-  app.get('/v1/auth/providers/', async () =>
-    answer(
-      enabledProviders(social).map((p) => ({ provider: p.provider, name: p.name, authorize_url: authorizeUrl(p, publicUrl) })),
-      SocialProviderList,
-    ),
+  route(app, ENDPOINTS.socialProviders, async () =>
+    enabledProviders(social).map((p) => ({ provider: p.provider, name: p.name, authorize_url: authorizeUrl(p, publicUrl) })),
   );
 
-  app.get<{ Params: { provider: string } }>('/auth/:provider/callback', async (req, reply) => {
+  route(app, ENDPOINTS.socialCallback, async (req, reply) => {
     enabledProvider(social, req.params.provider); // 404 for a provider that is not configured
     // The popup keeps its opener only when this page does not ask for a browsing context group of its own.
     reply.header('cross-origin-opener-policy', 'unsafe-none');
     return reply.type('text/html; charset=utf-8').send(callbackPage());
   });
 
-  app.get(`/auth/${CALLBACK_SCRIPT}`, async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').send(callbackScript),
-  );
+  route(app, ENDPOINTS.socialCallbackScript, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(callbackScript));
 
-  app.post<{ Params: { provider: string } }>('/auth/:provider', async (req) => {
+  route(app, ENDPOINTS.socialLogin, async (req) => {
     const provider = enabledProvider(social, req.params.provider);
     // The code was issued for our own callback address, so that one is sent to the provider whatever
     // redirect_uri the app passes along.
-    const { code } = parse(req.body, SocialLoginRequest);
-    const profile = await fetchProfile(provider, code, publicUrl);
-    return answer({ token: await socialSignIn(app.db, provider.provider, profile, visitorKeyOf(req)) }, SocialLoginResponse);
+    const profile = await fetchProfile(provider, req.body.code, publicUrl);
+    return { token: await socialSignIn(app.db, provider.provider, profile, visitorKeyOf(req)) };
   });
 }

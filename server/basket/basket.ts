@@ -2,7 +2,7 @@
 // and the per-line limit checked with Russian refusals; and the merge of a visitor's cart into the user's
 // at login. Every function takes the transaction it runs in.
 import type { Queryable } from '../db/driver.ts';
-import type { BasketItem } from '../../common/contract.ts';
+import { BASKET_QUANTITY_MESSAGE, type BasketItem } from '../../common/contract.ts';
 import { HttpError } from '../plugins/errors.ts';
 import {
   basketItems,
@@ -31,7 +31,7 @@ export const BASKET_MESSAGES = {
   outOfStock: 'Товара нет в наличии',
   onlyLeft: (n: number) => `Осталось только ${n} шт.`,
   lineLimit: `Можно заказать не больше ${LINE_LIMIT} шт. одного товара`,
-  quantity: 'Количество должно быть не меньше 1',
+  quantity: BASKET_QUANTITY_MESSAGE,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

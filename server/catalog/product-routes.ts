@@ -1,8 +1,8 @@
 // API of product pages and saved offers (spec §7): product_offer (categoryPath, slug, pk) and offers_list,
 // the favourites' offers by product id.
 import type { FastifyInstance } from 'fastify';
-import { OffersListRequest, OffersListResponse, ProductOffer, ProductOfferQuery } from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { categoryChain } from './category-detail-sql.ts';
 import { activeIds, offerCards } from './offers-sql.ts';
@@ -12,9 +12,8 @@ import { NOT_FOUND } from './catalog-paths.ts';
 export default async function productRoutes(app: FastifyInstance): Promise<void> {
   // A categoryPath or slug that is not the product's own is not an error: the app redirects to
   // offer.full_path_offer, the product's one address.
-  app.get('/v1/product_offer/', async (req) => {
-    const q = parse(req.query, ProductOfferQuery);
-    const product = await getActiveProduct(app.db, q.pk);
+  route(app, ENDPOINTS.productOffer, async (req) => {
+    const product = await getActiveProduct(app.db, req.query.pk);
     if (!product) throw new HttpError(404, NOT_FOUND.product);
     const [variants, breadcrumbs, related] = await Promise.all([
       productVariants(app.db, product.id),
@@ -22,28 +21,22 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
       relatedIds(app.db, product),
     ]);
     const [offer, ...relatedOffers] = await offerCards(app.db, [product.id, ...related]);
-    return answer(
-      {
-        offer,
-        description: product.description,
-        composition: product.composition,
-        is_set: product.is_set,
-        category_path: product.category_path,
-        breadcrumbs,
-        variants,
-        related: relatedOffers,
-      },
-      ProductOffer,
-    );
+    return {
+      offer,
+      description: product.description,
+      composition: product.composition,
+      is_set: product.is_set,
+      category_path: product.category_path,
+      breadcrumbs,
+      variants,
+      related: relatedOffers,
+    };
   });
 
-  app.post('/v1/offers_list/', async (req) => {
-    const { ext_id: ids } = parse(req.body, OffersListRequest);
+  route(app, ENDPOINTS.offersList, async (req) => {
+    const ids = req.body.ext_id;
     const active = await activeIds(app.db, ids);
     const sold = new Set(active);
-    return answer(
-      { response: await offerCards(app.db, active), excluded: [...new Set(ids)].filter((id) => !sold.has(id)) },
-      OffersListResponse,
-    );
+    return { response: await offerCards(app.db, active), excluded: [...new Set(ids)].filter((id) => !sold.has(id)) };
   });
 }

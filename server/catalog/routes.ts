@@ -1,17 +1,8 @@
 // API of the catalogue's reference data and offer lists (spec §7): categories, preview_category, a category
 // page's head, brands and a brand page's head, colours, offers (all, new, sale) with `data` and paging.
 import type { FastifyInstance } from 'fastify';
-import {
-  BrandDetail,
-  BrandList,
-  CategoryDetail,
-  CategoryList,
-  CategoryPreviewList,
-  ColorList,
-  OfferPage,
-  OffersQuery,
-} from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { getBrand, listBrands, listCategories, listColors } from './catalog-tree-sql.ts';
 import { getCategoryDetail } from './category-detail-sql.ts';
@@ -23,39 +14,35 @@ import { NOT_FOUND, isCategoryPath, trimSlashes } from './catalog-paths.ts';
 const SCOPES: Record<string, OfferScope> = { new: 'new', sale: 'sale' };
 
 export default async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/categories', async () => answer(await listCategories(app.db), CategoryList));
+  route(app, ENDPOINTS.categories, async () => listCategories(app.db));
 
-  app.get('/v1/preview_category/', async () =>
-    answer(buildPreview(await listCategories(app.db)), CategoryPreviewList),
-  );
+  route(app, ENDPOINTS.previewCategories, async () => buildPreview(await listCategories(app.db)));
 
   // The path keeps its slashes: /v1/category/muzhskoe/odezhda/futbolki
-  app.get<{ Params: { '*': string } }>('/v1/category/*', async (req) => {
+  route(app, ENDPOINTS.category, async (req) => {
     const path = trimSlashes(req.params['*']);
     const detail = isCategoryPath(path) ? await getCategoryDetail(app.db, path) : null;
     if (!detail) throw new HttpError(404, NOT_FOUND.category);
-    return answer(detail, CategoryDetail);
+    return detail;
   });
 
-  app.get('/v1/brands', async () => answer(await listBrands(app.db), BrandList));
+  route(app, ENDPOINTS.brands, async () => listBrands(app.db));
 
-  app.get<{ Params: { slug: string } }>('/v1/brands/:slug', async (req) => {
+  route(app, ENDPOINTS.brand, async (req) => {
     const brand = await getBrand(app.db, req.params.slug);
     if (!brand) throw new HttpError(404, NOT_FOUND.brand);
-    return answer(brand, BrandDetail);
+    return brand;
   });
 
-  app.get('/v1/color', async () => answer(await listColors(app.db), ColorList));
+  route(app, ENDPOINTS.colors, async () => listColors(app.db));
 
-  app.get('/v1/offers/', async (req) => {
-    const q = parse(req.query, OffersQuery);
-    return answer(await listOffers(app.db, { scope: 'all', filter: q.data ?? {} }, q.limit, q.offset), OfferPage);
-  });
+  route(app, ENDPOINTS.offers, async (req) =>
+    listOffers(app.db, { scope: 'all', filter: req.query.data ?? {} }, req.query.limit, req.query.offset),
+  );
 
-  app.get<{ Params: { scope: string } }>('/v1/offers/:scope/', async (req) => {
+  route(app, ENDPOINTS.offersInScope, async (req) => {
     const scope = SCOPES[req.params.scope];
     if (!scope) throw new HttpError(404, 'Такого списка товаров нет');
-    const q = parse(req.query, OffersQuery);
-    return answer(await listOffers(app.db, { scope, filter: q.data ?? {} }, q.limit, q.offset), OfferPage);
+    return listOffers(app.db, { scope, filter: req.query.data ?? {} }, req.query.limit, req.query.offset);
   });
 }

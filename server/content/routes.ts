@@ -2,17 +2,8 @@
 // information pages (/v1/about/{path}), the photo feed, and the error report form (POST /v1/send_message/:
 // stored, and mailed to the shop's manager through the outbox).
 import type { FastifyInstance } from 'fastify';
-import {
-  CONTENT_KINDS,
-  InfoPage,
-  InstagramPostList,
-  MessageBody,
-  PageQuery,
-  Post,
-  PostPage,
-  SendMessageRequest,
-} from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { shopMail } from '../orders/orders-sql.ts';
 import { findInfoPage, findPost, insertFeedback, listInstagramPosts, postPage } from './posts-sql.ts';
@@ -23,28 +14,28 @@ const FEEDBACK_SENT = 'Сообщение отправлено успешно';
 const INSTAGRAM_LIMIT = 12;
 
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
-  for (const kind of CONTENT_KINDS) {
-    app.get(`/v1/${kind}`, async (req) => {
-      const { limit, offset } = parse(req.query, PageQuery);
-      return answer(await postPage(app.db, kind, limit, offset), PostPage);
-    });
-    app.get<{ Params: { id: string } }>(`/v1/${kind}/:id`, async (req) => {
-      const post = req.params.id.length <= 200 ? await findPost(app.db, kind, req.params.id) : null;
-      if (!post) throw new HttpError(404, kind === 'blog' ? 'Статья не найдена' : 'Новость не найдена');
-      return answer(post, Post);
+  for (const [kind, list, post, notFound] of [
+    ['blog', ENDPOINTS.blog, ENDPOINTS.blogPost, 'Статья не найдена'],
+    ['news', ENDPOINTS.news, ENDPOINTS.newsPost, 'Новость не найдена'],
+  ] as const) {
+    route(app, list, async (req) => postPage(app.db, kind, req.query.limit, req.query.offset));
+    route(app, post, async (req) => {
+      const found = req.params.id.length <= 200 ? await findPost(app.db, kind, req.params.id) : null;
+      if (!found) throw new HttpError(404, notFound);
+      return found;
     });
   }
 
-  app.get<{ Params: { path: string } }>('/v1/about/:path', async (req) => {
+  route(app, ENDPOINTS.infoPage, async (req) => {
     const page = req.params.path.length <= 100 ? await findInfoPage(app.db, req.params.path) : null;
     if (!page) throw new HttpError(404, 'Страница не найдена');
-    return answer(page, InfoPage);
+    return page;
   });
 
-  app.get('/v1/instagramm_posts', async () => answer(await listInstagramPosts(app.db, INSTAGRAM_LIMIT), InstagramPostList));
+  route(app, ENDPOINTS.instagram, async () => listInstagramPosts(app.db, INSTAGRAM_LIMIT));
 
-  app.post('/v1/send_message/', async (req) => {
-    const { messageFeedback: m } = parse(req.body, SendMessageRequest);
+  route(app, ENDPOINTS.sendMessage, async (req) => {
+    const m = req.body.messageFeedback;
     await spendAttempt(app.db, [[LIMITS.feedbackPerAddress, req.ip]]);
     await app.db.transaction(async (tx) => {
       const id = await insertFeedback(tx, m.contactData, m.message, m.page ?? '');
@@ -58,6 +49,6 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         });
       }
     });
-    return answer({ message: FEEDBACK_SENT }, MessageBody);
+    return { message: FEEDBACK_SENT };
   });
 }

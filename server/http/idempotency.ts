@@ -73,24 +73,26 @@ async function runIdempotent(
 
 /**
  * Runs fn as the request's shopper (a visitor without the cookie gets one) under its Idempotency-Key, scoped
- * to that shopper and bound to the request's method and path; sets the answer's status on reply, and
- * Idempotent-Replayed: true on a replay.
+ * to that shopper and bound to the request's method and path; sets the answer's status on reply (200, or a
+ * refusal's), and Idempotent-Replayed: true on a replay. Answers fn's body, a refusal's errorBody, or the
+ * one stored for the key.
  */
-export async function idempotentCall(
+export async function idempotentCall<T, E>(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
-  errorBody: (err: HttpError) => unknown,
-  fn: (tx: Queryable, who: Shopper) => Promise<Answer>,
-): Promise<Answer> {
+  errorBody: (err: HttpError) => E,
+  fn: (tx: Queryable, who: Shopper) => Promise<T>,
+): Promise<T | E> {
   const key = idempotencyKeyOf(req);
   const who = shopper(req, reply);
   const result = await runIdempotent(
     db,
     { scope: scopeOf(who), key, method: req.method, path: splitUrl(req.url)[0], errorBody },
-    (tx) => fn(tx, who),
+    async (tx) => ({ status: 200, body: await fn(tx, who) }),
   );
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   reply.code(result.status);
-  return result;
+  // What was stored for the key is what this call answered the first time: fn's body or a refusal.
+  return result.body as T | E;
 }

@@ -2,17 +2,8 @@
 // (?data={"q":…,"region_id":…}), the delivery options and prices for a city (cdek_calc) and which methods
 // reach it (check_delivery), from the delivery provider.
 import type { FastifyInstance } from 'fastify';
-import {
-  CheckDeliveryRequest,
-  CheckDeliveryResponse,
-  CitiesQuery,
-  CityList,
-  DeliveryCalcRequest,
-  DeliveryCalcResponse,
-  RegionList,
-  RegionsQuery,
-} from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { knownShopper } from '../http/identity.ts';
 import { searchCities, searchRegions, searchText } from './geo-sql.ts';
@@ -24,33 +15,29 @@ export const SEARCH_LIMIT = 20;
 const ALL_REGIONS = 200;
 
 export default async function deliveryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/regions/', async (req) => {
-    const q = searchText(parse(req.query, RegionsQuery).data?.q);
-    return answer(await searchRegions(app.db, q, q ? SEARCH_LIMIT : ALL_REGIONS), RegionList);
+  route(app, ENDPOINTS.regions, async (req) => {
+    const q = searchText(req.query.data?.q);
+    return searchRegions(app.db, q, q ? SEARCH_LIMIT : ALL_REGIONS);
   });
 
-  app.get('/v1/cities/', async (req) => {
-    const data = parse(req.query, CitiesQuery).data;
-    return answer(await searchCities(app.db, searchText(data?.q), data?.region_id ?? null, SEARCH_LIMIT), CityList);
+  route(app, ENDPOINTS.cities, async (req) => {
+    const { data } = req.query;
+    return searchCities(app.db, searchText(data?.q), data?.region_id ?? null, SEARCH_LIMIT);
   });
 
-  app.post('/v1/cdek_calc/', async (req, reply) => {
-    const body = parse(req.body, DeliveryCalcRequest);
+  route(app, ENDPOINTS.deliveryCalc, async (req, reply) => {
+    const { body } = req;
     // Without a sum, the shopper's basket is priced (free delivery depends on it).
     const sum = body.sum ?? (await basketSums(app.db, knownShopper(req))).items;
     const options = await app.delivery.quote(app.db, body.city_id, sum);
     if (!options) throw new HttpError(404, DELIVERY_MESSAGES.unknownCity);
     reply.header('cache-control', 'no-store');
-    return answer({ options: options.filter((o) => !body.method || o.method === body.method) }, DeliveryCalcResponse);
+    return { options: options.filter((o) => !body.method || o.method === body.method) };
   });
 
-  app.post('/v1/check_delivery/', async (req) => {
-    const { city_id } = parse(req.body, CheckDeliveryRequest);
-    const options = await app.delivery.quote(app.db, city_id, 0);
+  route(app, ENDPOINTS.checkDelivery, async (req) => {
+    const options = await app.delivery.quote(app.db, req.body.city_id, 0);
     if (!options) throw new HttpError(404, DELIVERY_MESSAGES.unknownCity);
-    return answer(
-      { courier: options.some((o) => o.method === 'courier'), pickup: options.some((o) => o.method === 'pickup') },
-      CheckDeliveryResponse,
-    );
+    return { courier: options.some((o) => o.method === 'courier'), pickup: options.some((o) => o.method === 'pickup') };
   });
 }

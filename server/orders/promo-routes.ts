@@ -2,8 +2,8 @@
 // basket has lines, else the sum sent), limited per address against guessing codes (429), the signed-in
 // shopper's bonus points with the programme's rules, and the rules alone for anyone (/rules-discount).
 import type { FastifyInstance } from 'fastify';
-import { BonusInfo, BonusRules, PromoCodeRequest, PromoCodeResponse } from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { knownShopper } from '../http/identity.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
@@ -26,20 +26,19 @@ const RULES = {
 export default async function promoRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
 
-  app.post('/v1/promo_code/', async (req) => {
-    const body = parse(req.body, PromoCodeRequest);
+  route(app, ENDPOINTS.promoCode, async (req) => {
     await spendAttempt(app.db, [[LIMITS.promoPerAddress, req.ip]]);
     const basket = await basketSums(app.db, knownShopper(req));
-    const sum = basket.lines ? basket.goods : (body.sum ?? 0);
-    const verdict = evaluatePromo(await findPromo(app.db, normalizeCode(body.code)), sum);
+    const sum = basket.lines ? basket.goods : (req.body.sum ?? 0);
+    const verdict = evaluatePromo(await findPromo(app.db, normalizeCode(req.body.code)), sum);
     if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
-    return answer({ code: verdict.code, discount: verdict.discount, message: verdict.message }, PromoCodeResponse);
+    return { code: verdict.code, discount: verdict.discount, message: verdict.message };
   });
 
-  app.get('/v1/bonus/', async (req) => {
+  route(app, ENDPOINTS.bonus, async (req) => {
     if (req.userId === null) throw new HttpError(401, SIGN_IN_NEEDED);
-    return answer({ balance: bonusBalance(await ledgerOf(app.db, req.userId)), ...RULES }, BonusInfo);
+    return { balance: bonusBalance(await ledgerOf(app.db, req.userId)), ...RULES };
   });
 
-  app.get('/v1/bonus/rules/', async () => answer(RULES, BonusRules));
+  route(app, ENDPOINTS.bonusRules, async () => RULES);
 }

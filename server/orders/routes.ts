@@ -1,10 +1,9 @@
 // API of orders (spec §7): POST /v2/order/ places an order from the shopper's server cart; POST /v1/order/
 // takes the same body and, when the cart is empty, the payload's items (their prices ignored); both are
 // idempotent with Idempotency-Key. POST /v1/get_order_info/ reads an order by its guid.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Infer } from 'superstruct';
-import { ErrorBody, OrderCreated, OrderGuidRequest, OrderInfoResponse, OrderRequest } from '../../common/contract.ts';
-import { answer, parse } from '../http/contract.ts';
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { orderByGuid } from './orders-sql.ts';
@@ -16,22 +15,20 @@ import { PAYMENT_MESSAGES } from '../payments/providers.ts';
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
 
-  const place = (allowItems: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const input = parse(req.body, OrderRequest);
-    const result = await idempotentCall(app.db, req, reply, (err) => ({ message: err.message }), async (tx, who) => {
-      const placed = await placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, input, { allowItems });
-      return { status: 200, body: answer(placed, OrderCreated) };
-    });
-    return result.status < 300 ? answer(result.body as Infer<typeof OrderCreated>, OrderCreated) : answer(result.body as ErrorBody, ErrorBody);
-  };
+  for (const [endpoint, allowItems] of [
+    [ENDPOINTS.orderV2, false],
+    [ENDPOINTS.orderV1, true],
+  ] as const) {
+    route(app, endpoint, async (req, reply) =>
+      idempotentCall(app.db, req, reply, (err) => ({ message: err.message }), (tx, who) =>
+        placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, req.body, { allowItems }),
+      ),
+    );
+  }
 
-  app.post('/v2/order/', place(false));
-  app.post('/v1/order/', place(true));
-
-  app.post('/v1/get_order_info/', async (req) => {
-    const { guid } = parse(req.body, OrderGuidRequest);
-    const order = await orderByGuid(app.db, guid);
+  route(app, ENDPOINTS.orderInfo, async (req) => {
+    const order = await orderByGuid(app.db, req.body.guid);
     if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
-    return answer({ order_info: await orderInfo(app.db, order) }, OrderInfoResponse);
+    return { order_info: await orderInfo(app.db, order) };
   });
 }

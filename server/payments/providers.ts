@@ -9,6 +9,7 @@ import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, t
 import { CARD_MESSAGES } from '../gift/gift-cards.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
 import { amountDue } from '../../common/order-rules.ts';
+import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
 
 export interface PaymentProvider {
   readonly id: string;
@@ -16,13 +17,12 @@ export interface PaymentProvider {
   paymentUrl(payment: PaymentRow): string;
 }
 
-/** The test provider's page, as routed under the API's /api prefix. */
-export const TEST_PAYMENT_ROUTE = '/payments/test';
-export const TEST_PAYMENT_PATH = `/api${TEST_PAYMENT_ROUTE}`;
+/** The test provider's page (the endpoint table's testPaymentPage), under the API's /api prefix. */
+export const testPaymentUrl = (externalId: string) => `/api${endpointPath(ENDPOINTS.testPaymentPage.path, { id: externalId })}`;
 
 export const testPaymentProvider: PaymentProvider = {
   id: 'test',
-  paymentUrl: (p) => `${TEST_PAYMENT_PATH}/${p.external_id}`,
+  paymentUrl: (p) => testPaymentUrl(p.external_id),
 };
 
 /** A payment's external id: 128 random bits, hex. */

@@ -1,51 +1,48 @@
 // Calls of the catalogue: the menu's categories and brands, offer lists, filters, search, landing pages
-// and product pages (spec §7).
-import {
-  BrandDetail,
-  BrandList,
-  CategoryDetail,
-  CategoryPreviewList,
-  Filters,
-  LandingPage,
-  OfferPage,
-  OffersListResponse,
-  PAGE_SIZE,
-  ProductOffer,
-  type OfferFilter,
-} from '../../common/contract.ts';
-import { request } from './client.ts';
+// and product pages (spec §7). Methods, paths and answers come from the endpoint table.
+import { LandingPage, OfferPage, PAGE_SIZE, type OfferFilter } from '../../common/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { is } from 'superstruct';
+import { ApiError, call } from './client.ts';
 
-export const getPreviewCategories = () => request('/v1/preview_category/', CategoryPreviewList);
-export const getBrands = () => request('/v1/brands', BrandList);
+export const getPreviewCategories = () => call(ENDPOINTS.previewCategories);
+export const getBrands = () => call(ENDPOINTS.brands);
 
-/** Path segments are encoded one by one: a category path keeps its slashes. */
-const segments = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 const dataParam = (data?: OfferFilter) => (data && Object.keys(data).length ? data : undefined);
 
-export const getCategory = (path: string) => request(`/v1/category/${segments(path)}`, CategoryDetail);
-export const getBrand = (slug: string) => request(`/v1/brands/${encodeURIComponent(slug)}`, BrandDetail);
-export const getLanding = (slug: string) => request(`/v1/landing_page/${encodeURIComponent(slug)}`, LandingPage);
-export const getFilters = (scope: string) => request(`/v1/all/filters/${segments(scope)}/`, Filters);
+export const getCategory = (path: string) => call(ENDPOINTS.category, { params: { '*': path } });
+export const getBrand = (slug: string) => call(ENDPOINTS.brand, { params: { slug } });
+export const getFilters = (scope: string) => call(ENDPOINTS.filters, { params: { '*': scope }, query: {} });
+
+/** GET /v1/landing_page/{x} without `limit`: the landing's head. */
+export async function getLanding(slug: string): Promise<LandingPage> {
+  const answer = await call(ENDPOINTS.landingPage, { params: { slug }, query: { offset: 0 } });
+  if (!is(answer, LandingPage)) throw new ApiError('Ответ сервера не по контракту: нет заголовка подборки', 0, answer);
+  return answer;
+}
+
+/** GET /v1/landing_page/{x} with `limit`: a page of the landing's offers narrowed by the shopper's data. */
+export async function getLandingOffers(slug: string, data?: OfferFilter, offset = 0, limit = PAGE_SIZE): Promise<OfferPage> {
+  const answer = await call(ENDPOINTS.landingPage, { params: { slug }, query: { limit, offset, data: dataParam(data) } });
+  if (!is(answer, OfferPage)) throw new ApiError('Ответ сервера не по контракту: нет списка товаров', 0, answer);
+  return answer;
+}
 
 /** GET /v1/offers/ or /v1/offers/{new|sale}/ with the `data` filter, 24 a page. */
 export function getOffers(scope: 'all' | 'new' | 'sale', data?: OfferFilter, offset = 0, limit = PAGE_SIZE) {
-  const path = scope === 'all' ? '/v1/offers/' : `/v1/offers/${scope}/`;
-  return request(path, OfferPage, { query: { limit, offset, data: dataParam(data) } });
-}
-
-export function getLandingOffers(slug: string, data?: OfferFilter, offset = 0, limit = PAGE_SIZE) {
-  return request(`/v1/landing_page/${encodeURIComponent(slug)}/`, OfferPage, { query: { limit, offset, data: dataParam(data) } });
+  const query = { limit, offset, data: dataParam(data) };
+  return scope === 'all' ? call(ENDPOINTS.offers, { query }) : call(ENDPOINTS.offersInScope, { params: { scope }, query });
 }
 
 export function searchOffers(query: string, data?: OfferFilter, offset = 0, limit = PAGE_SIZE) {
-  return request(`/v1/search/${encodeURIComponent(query)}/`, OfferPage, { query: { limit, offset, data: dataParam(data) } });
+  return call(ENDPOINTS.search, { params: { '*': query }, query: { limit, offset, data: dataParam(data) } });
 }
 
 export function getProductOffer(categoryPath: string, pk: string, slug?: string) {
-  return request('/v1/product_offer/', ProductOffer, { query: { categoryPath, pk, slug } });
+  return call(ENDPOINTS.productOffer, { query: { categoryPath, pk: Number(pk), slug } });
 }
 
 /** POST /v1/offers_list/: the favourites' offers, read from `response`; `excluded` are no longer sold. */
 export function getOffersList(ids: readonly number[]) {
-  return request('/v1/offers_list/', OffersListResponse, { method: 'POST', body: { ext_id: ids } });
+  return call(ENDPOINTS.offersList, { body: { ext_id: [...ids] } });
 }

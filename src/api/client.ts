@@ -1,10 +1,11 @@
-// The app's one door to the API: fetch with credentials and the token header, JSON in and out, and every
-// answer checked against its contract struct. A failure is an ApiError; callers apply spec §8.
+// The app's one door to the API: `call` takes an entry of the endpoint table (common/endpoints.ts), which
+// gives the method, the path and the structs, fetches with credentials and the token header, JSON in and
+// out, and checks every answer against its contract struct. A failure is an ApiError; callers apply spec §8.
 import type { Struct } from 'superstruct';
 import { readCookie } from '../lib/cookies.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { check } from '../../common/validate.ts';
-
+import { endpointPath, type CallInput, type Endpoint } from '../../common/endpoints.ts';
 import { API_BASE } from '../../common/browser/api-base.ts';
 
 export class ApiError extends Error {
@@ -21,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | object | undefined>;
   body?: unknown;
@@ -29,7 +30,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
+function apiUrl(path: string, query?: RequestOptions['query']): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined) continue;
@@ -39,7 +40,7 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   return `${API_BASE}${path}${s ? `?${s}` : ''}`;
 }
 
-export async function request<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
+async function request<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = readCookie(TOKEN_COOKIE);
   if (token) headers.authorization = `Token ${token}`;
@@ -64,4 +65,28 @@ export async function request<T, S>(path: string, struct: Struct<T, S>, opts: Re
   const checked = check(body, struct);
   if (!checked.ok) throw new ApiError(`Ответ сервера не по контракту: ${checked.message}`, 0, body);
   return checked.value;
+}
+
+/** Extra headers (an Idempotency-Key) and an abort signal for one call. */
+interface CallExtras {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Whether the call needs an input at all: an entry without parameters, query or body may be called bare. */
+type CallArgs<B, Q, P extends string> = Partial<CallInput<B, Q, P>> extends CallInput<B, Q, P>
+  ? [input?: CallInput<B, Q, P> & CallExtras]
+  : [input: CallInput<B, Q, P> & CallExtras];
+
+/** Calls one entry of the endpoint table: its method and path, the query and body it takes, its answer checked. */
+export function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, ...[input]: CallArgs<B, Q, P>): Promise<A> {
+  if (!endpoint.answer) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON: the page does not call it`);
+  const path = endpointPath(endpoint.path, (input?.params ?? {}) as Parameters<typeof endpointPath<P>>[1]);
+  return request(path, endpoint.answer, {
+    method: endpoint.method,
+    query: input?.query as RequestOptions['query'],
+    body: input?.body,
+    headers: input?.headers,
+    signal: input?.signal,
+  });
 }

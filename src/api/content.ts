@@ -1,16 +1,20 @@
 // Calls of the content pages (spec §7 content): blog and news pages by offset, one post, an information
 // page, the photo feed, and the error report form.
-import { InfoPage, InstagramPostList, MessageBody, PAGE_SIZE, Post, PostPage } from '../../common/contract.ts';
-import { request } from './client.ts';
+import { PAGE_SIZE } from '../../common/contract.ts';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { call } from './client.ts';
 
 export type ContentKind = 'blog' | 'news';
 
+const LISTS = { blog: ENDPOINTS.blog, news: ENDPOINTS.news } as const;
+const POSTS = { blog: ENDPOINTS.blogPost, news: ENDPOINTS.newsPost } as const;
+
 /** GET /v1/{content}?offset={n}: one page of 24 posts, newest first. */
 export const getPosts = (kind: ContentKind, page: number) =>
-  request(`/v1/${kind}`, PostPage, { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } });
-export const getPost = (kind: ContentKind, slug: string) => request(`/v1/${kind}/${encodeURIComponent(slug)}`, Post);
-export const getInfoPage = (path: string) => request(`/v1/about/${encodeURIComponent(path)}`, InfoPage);
-export const getInstagramPosts = () => request('/v1/instagramm_posts', InstagramPostList);
+  call(LISTS[kind], { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } });
+export const getPost = (kind: ContentKind, slug: string) => call(POSTS[kind], { params: { id: slug } });
+export const getInfoPage = (path: string) => call(ENDPOINTS.infoPage, { params: { path } });
+export const getInstagramPosts = () => call(ENDPOINTS.instagram);
 /** POST /v1/send_message/ { messageFeedback }: the error report form. */
 export const sendMessage = (contactData: string, message: string, page: string) =>
-  request('/v1/send_message/', MessageBody, { method: 'POST', body: { messageFeedback: { contactData, message, page } } });
+  call(ENDPOINTS.sendMessage, { body: { messageFeedback: { contactData, message, page } } });
