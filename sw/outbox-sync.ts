@@ -2,7 +2,8 @@
 // With a tab of the shop open, the worker asks it to send its queued basket changes at once (the page owns
 // the queue then); with every tab closed, the worker sends them itself (outbox-send.ts) and, when the
 // network fails again, throws so the browser retries the sync later.
-import { BASKET_CHANNEL, OUTBOX_SYNC_TAG } from '../common/storage-keys.ts';
+import { OUTBOX_SYNC_TAG } from '../common/storage-keys.ts';
+import { basketChannel } from '../common/browser/basket-channel.ts';
 import { sendOutboxFromWorker } from './outbox-send.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -16,9 +17,9 @@ async function syncOutbox(): Promise<void> {
     for (const tab of tabs) tab.postMessage({ type: 'basket-flush' });
     return;
   }
-  const channel = new BroadcastChannel(BASKET_CHANNEL);
+  const channel = basketChannel();
   try {
-    await sendOutboxFromWorker({ locks: self.navigator.locks, announce: () => channel.postMessage({ type: 'changed' }) });
+    await sendOutboxFromWorker({ locks: self.navigator.locks, channel });
   } finally {
     channel.close();
   }

@@ -1,10 +1,12 @@
-// Calls of the basket (spec §7, the contract's shapes). The page and the service worker (Background Sync)
-// both send queued mutations through sendCartMutation, with the mutation's id as Idempotency-Key.
+// Calls of the basket (spec §7, the contract's shapes), as the basket sync's transport (basket-sync.ts): the
+// page and the service worker (Background Sync) both send queued mutations through it, with the mutation's
+// id as Idempotency-Key and the shop's cookies.
 import { CartResponse, CartSuccess, type BasketItem } from '../contract.ts';
 import { check } from '../validate.ts';
 import type { HttpRequest, Outcome } from '../basket-outbox.ts';
+import type { BasketTransport } from './basket-sync.ts';
+import { ENDPOINTS } from '../endpoints.ts';
 import { API_BASE } from './api-base.ts';
-
 
 function headers(token: string | null, key?: string): Record<string, string> {
   const h: Record<string, string> = { accept: 'application/json' };
@@ -14,8 +16,8 @@ function headers(token: string | null, key?: string): Record<string, string> {
 }
 
 /** GET /v2/cart/: the confirmed basket; throws when it cannot be had (offline, server down). */
-export async function fetchCart(token: string | null, signal?: AbortSignal): Promise<BasketItem[]> {
-  const res = await fetch(`${API_BASE}/v2/cart/`, { headers: headers(token), credentials: 'include', cache: 'no-store', signal });
+async function fetchCart(token: string | null, signal?: AbortSignal): Promise<BasketItem[]> {
+  const res = await fetch(API_BASE + ENDPOINTS.cart.path, { headers: headers(token), credentials: 'include', cache: 'no-store', signal });
   const body: unknown = await res.json().catch(() => null);
   const checked = check(body, CartSuccess);
   if (!res.ok || !checked.ok) throw new Error(`cart: ${res.status}`);
@@ -27,7 +29,7 @@ export async function fetchCart(token: string | null, signal?: AbortSignal): Pro
  * Russian message (the mutation is dropped); a network failure, a 5xx or an answer off the contract is
  * 'retry' (the mutation stays queued, and the same key makes a resend harmless).
  */
-export async function sendCartMutation(req: HttpRequest, key: string, token: string | null): Promise<Outcome> {
+async function sendCartMutation(req: HttpRequest, key: string, token: string | null): Promise<Outcome> {
   let res: Response;
   try {
     res = await fetch(API_BASE + req.path, {
@@ -46,3 +48,9 @@ export async function sendCartMutation(req: HttpRequest, key: string, token: str
   const answer = checked.value;
   return answer.status === 'success' ? { kind: 'success', cart: answer.cart } : { kind: 'rejected', message: answer.message };
 }
+
+/** The transport of the basket sync; `token` is read at each call (null in the service worker: cookies go along). */
+export const cartTransport = (token: () => string | null): BasketTransport => ({
+  send: (req, key) => sendCartMutation(req, key, token()),
+  fetchCart: (signal) => fetchCart(token(), signal),
+});

@@ -7,6 +7,7 @@ import type { BasketItem } from '../contract.ts';
 import { IDB } from '../storage-keys.ts';
 import type { Mutation, Notice } from '../basket-outbox.ts';
 import { idbStore as store } from './idb-store.ts';
+import type { BasketStorage } from './basket-sync.ts';
 
 export async function readOutbox(): Promise<Mutation[]> {
   return (await get<Mutation[]>(IDB.outbox, store())) ?? [];
@@ -62,3 +63,13 @@ export function takeOutboxNotices(): Promise<Notice[]> {
     return taken;
   });
 }
+
+/** The basket sync's storage (basket-sync.ts) over these records. */
+export const idbBasketStorage: BasketStorage = {
+  read: readOutboxState,
+  readQueue: readOutbox,
+  append: appendToOutbox,
+  settle: settleInOutbox,
+  saveCart: saveCartSnapshot,
+  takeNotices: takeOutboxNotices,
+};

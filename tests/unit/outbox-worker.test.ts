@@ -15,7 +15,8 @@ import {
   saveCartSnapshot,
   takeOutboxNotices,
 } from '../../common/browser/outbox-storage.ts';
-import { OutboxNotSent, sendOutboxFromWorker } from '../../sw/outbox-send.ts';
+import { OutboxNotSent } from '../../common/browser/basket-sync.ts';
+import { sendOutboxFromWorker } from '../../sw/outbox-send.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid: string): BasketItem => ({
   item_uuid, ext_id, quantity, price: 1000,
