@@ -17,7 +17,7 @@ const refuse = (...rules) => ['error', { patterns: rules.map(([regex, message]) 
 const RUNTIME_PACKAGES = '^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tsbuild/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -94,6 +94,8 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
   await line(page, c.extIds[0]).getByRole('button', { name: /^Удалить/ }).click();
+  // A change shows once it is stored: the shopper reloads after seeing it, not while it is being written.
+  await expect(line(page, c.extIds[0])).toHaveCount(0);
   await expect(line(page, b.extIds[1])).toHaveClass(/is-pending/);
 
   await page.reload();

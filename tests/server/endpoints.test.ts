@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINT_LIST } from '../../common/endpoints.ts';
 import { backends, startApp } from './harness.ts';
+import type {} from '../../server/plugins/route-list.ts'; // its augmentation: app.routeList
 
 const normal = (path: string) => path.replace(/\/+$/, '');
 

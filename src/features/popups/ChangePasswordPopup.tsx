@@ -12,7 +12,7 @@ import { checkPasswords } from './account-rules.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { useAccountForm } from './use-account-form.ts';
 
-interface Props {
+export interface ChangePasswordPopupProps {
   token: string;
   /** Leaves the popup: the × button. */
   onClose: () => void;
@@ -22,7 +22,7 @@ interface Props {
   onLogin: () => void;
 }
 
-export function ChangePasswordPopup({ token, onClose, onBackdrop, onLogin }: Props) {
+export function ChangePasswordPopup({ token, onClose, onBackdrop, onLogin }: ChangePasswordPopupProps) {
   const f = useAccountForm({ password_one: '', password_two: '' });
   const [success, setSuccess] = useState(false);
   const onSubmit = f.submit(
