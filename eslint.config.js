@@ -14,7 +14,8 @@ import tseslint from 'typescript-eslint';
 /** A no-restricted-imports rule that refuses specifiers matching each regex, with the reason. */
 const refuse = (...rules) => ['error', { patterns: rules.map(([regex, message]) => ({ regex, message })) }];
 
-const RUNTIME_PACKAGES = '^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)';
+const RUNTIME_PACKAGES =
+  '^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)';
 
 export default tseslint.config(
   { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tsbuild/'] },
@@ -48,7 +49,10 @@ export default tseslint.config(
     },
   },
   { files: ['sw/**/*.ts', 'src/worker/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
-  { files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['tests/**/*.{ts,tsx}'],
     // Test helpers read loosely shaped JSON answers; each test asserts the fields it reads.
@@ -72,8 +76,14 @@ export default tseslint.config(
     languageOptions: { globals: globals.serviceworker },
     rules: {
       'no-restricted-imports': refuse(
-        ['^(\\.\\./)+(src|server|sw|tests|bench|scripts)/', 'common/browser/ is shared by the page and the service worker: it imports neither.'],
-        ['^(react|react-dom|wouter|valtio|comlink|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)', 'common/browser/ runs in the page and the service worker: IndexedDB (idb-keyval) and fetch, nothing else.'],
+        [
+          '^(\\.\\./)+(src|server|sw|tests|bench|scripts)/',
+          'common/browser/ is shared by the page and the service worker: it imports neither.',
+        ],
+        [
+          '^(react|react-dom|wouter|valtio|comlink|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)',
+          'common/browser/ runs in the page and the service worker: IndexedDB (idb-keyval) and fetch, nothing else.',
+        ],
       ),
     },
   },
@@ -107,7 +117,9 @@ export default tseslint.config(
   },
   {
     files: ['src/lib/**/*.ts'],
-    rules: { 'no-restricted-imports': refuse(['^\\.\\./(api|state|components|features|app|worker)/', 'src/lib is the bottom layer of the page.']) },
+    rules: {
+      'no-restricted-imports': refuse(['^\\.\\./(api|state|components|features|app|worker)/', 'src/lib is the bottom layer of the page.']),
+    },
   },
   {
     files: ['src/api/**/*.ts'],

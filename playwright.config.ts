@@ -32,13 +32,28 @@ export default defineConfig({
     // covered by them. tests/e2e/widgets.spec.ts starts from a first visit instead.
     storageState: {
       cookies: [],
-      origins: [{ origin: `http://localhost:${port}`, localStorage: [{ name: 'cookieAccepted', value: 'true' }, { name: 'telegramPopupClosed', value: 'true' }] }],
+      origins: [
+        {
+          origin: `http://localhost:${port}`,
+          localStorage: [
+            { name: 'cookieAccepted', value: 'true' },
+            { name: 'telegramPopupClosed', value: 'true' },
+          ],
+        },
+      ],
     },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
     trace: 'off',
   },

@@ -39,9 +39,10 @@ export function bundleFigures(distDir: string): BundleFigures {
   const initial = new Set([...closure(entryKey), ...closure(homeKey)]);
   const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gz(manifest[k].file), 0);
   const routeKeys = Object.keys(manifest).filter((k) => k.includes('/features/') && !manifest[k].isEntry);
-  const largest = routeKeys
-    .map((k) => ({ name: path.basename(k), kb: kb(gz(manifest[k].file)) }))
-    .sort((a, b) => b.kb - a.kb)[0] ?? { name: '-', kb: 0 };
+  const largest = routeKeys.map((k) => ({ name: path.basename(k), kb: kb(gz(manifest[k].file)) })).sort((a, b) => b.kb - a.kb)[0] ?? {
+    name: '-',
+    kb: 0,
+  };
   const cssFiles = new Set(Object.values(manifest).flatMap((c) => c.css ?? []));
   return {
     initialJsKb: kb(sum(initial)),

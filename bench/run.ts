@@ -37,8 +37,17 @@ const names = await db.query<{ name: string; brand: string }>(
 
 console.log(`\nAPI on loopback, in-memory PGlite with ${offers} offers (seeded in ${seedSeconds} s), ${rounds} sequential requests each`);
 const rows = await apiFigures(db, rounds);
-console.table(Object.fromEntries(rows.map((r) => [r.name, { 'median ms': r.medianMs, 'p95 ms': r.p95Ms, 'req/s (4 in flight)': r.perSecond }])));
+console.table(
+  Object.fromEntries(rows.map((r) => [r.name, { 'median ms': r.medianMs, 'p95 ms': r.p95Ms, 'req/s (4 in flight)': r.perSecond }])),
+);
 
 console.log(`\nSearch worker code over ${names.length} offer names`);
-console.table(Object.fromEntries(searchFigures(names, ['купальник', 'regfkmybr', 'kupalnik', 'бикини мальд', 'luli']).map((r) => [r.query, { 'median ms': r.medianMs, hits: r.hits }])));
+console.table(
+  Object.fromEntries(
+    searchFigures(names, ['купальник', 'regfkmybr', 'kupalnik', 'бикини мальд', 'luli']).map((r) => [
+      r.query,
+      { 'median ms': r.medianMs, hits: r.hits },
+    ]),
+  ),
+);
 console.log(`formatting 10 000 prices: ${priceFigures(10_000)} ms`);

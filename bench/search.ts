@@ -5,7 +5,10 @@ import { searchCore } from '../src/worker/search-core.ts';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function searchFigures(names: { name: string; brand: string }[], queries: string[]): { query: string; medianMs: number; hits: number }[] {
+export function searchFigures(
+  names: { name: string; brand: string }[],
+  queries: string[],
+): { query: string; medianMs: number; hits: number }[] {
   const offers = names.map((n, i) => ({ id: i, name: n.name, brand: { slug: '', name: n.brand } }) as unknown as Offer);
   return queries.map((query) => {
     const times: number[] = [];

@@ -28,11 +28,7 @@ export interface HttpRequest {
 }
 
 /** A request of a basket entry of the endpoint table, its path filled in. */
-function requestTo<A, B, P extends string>(
-  e: Endpoint<A, B, unknown, P>,
-  params: PathParams<P>,
-  body?: B,
-): HttpRequest {
+function requestTo<A, B, P extends string>(e: Endpoint<A, B, unknown, P>, params: PathParams<P>, body?: B): HttpRequest {
   return { method: e.method, path: endpointPath(e.path, params), ...(body === undefined ? {} : { body }) };
 }
 
@@ -53,10 +49,7 @@ export function requestOf(m: Mutation, cart: readonly Pick<BasketItem, 'ext_id' 
 }
 
 /** How an attempt ended: the server's cart, a refusal to show and drop, or try again later. */
-export type Outcome =
-  | { kind: 'success'; cart: BasketItem[] }
-  | { kind: 'rejected'; message: string }
-  | { kind: 'retry' };
+export type Outcome = { kind: 'success'; cart: BasketItem[] } | { kind: 'rejected'; message: string } | { kind: 'retry' };
 
 /** Why a change was refused, as the shopper reads it (on this page, or the next one when no tab was open). */
 export interface Notice {

@@ -31,8 +31,7 @@ export const PAGE_SIZE = 24; // spec §9
 // Building blocks -------------------------------------------------------------------------------------
 
 /** A query-string integer ("24" -> 24); anything else fails validation. */
-const queryInt = (lo: number, hi: number) =>
-  coerce(min(max(integer(), hi), lo), string(), (v) => (/^-?\d+$/.test(v) ? Number(v) : v));
+const queryInt = (lo: number, hi: number) => coerce(min(max(integer(), hi), lo), string(), (v) => (/^-?\d+$/.test(v) ? Number(v) : v));
 
 /** A JSON object sent in a query parameter (the `data` filter of §7), parsed then validated. */
 const jsonParam = <T, S>(struct: Struct<T, S>) =>
@@ -79,7 +78,11 @@ export const Organization = type({
 export type Organization = Infer<typeof Organization>;
 
 /** GET /v1/integrations: the third-party scripts this shop is configured with (null: not used). */
-export const Integrations = type({ analytics_counter_id: nullable(string()), analytics_script_url: string(), delivery_widget_url: nullable(string()) });
+export const Integrations = type({
+  analytics_counter_id: nullable(string()),
+  analytics_script_url: string(),
+  delivery_widget_url: nullable(string()),
+});
 export type Integrations = Infer<typeof Integrations>;
 
 export const Banner = type({ id: integer(), title: string(), subtitle: string(), image: string(), link: string() });
@@ -482,7 +485,14 @@ export const OrderInfo = type({
 export type OrderInfo = Infer<typeof OrderInfo>;
 export const OrderGuidRequest = object({ guid: size(string(), 1, 64) });
 export const OrderInfoResponse = type({ order_info: OrderInfo });
-export const OrderPreview = type({ pk: integer(), number: string(), created_at: string(), status: string(), total: integer(), count: integer() });
+export const OrderPreview = type({
+  pk: integer(),
+  number: string(),
+  created_at: string(),
+  status: string(),
+  total: integer(),
+  count: integer(),
+});
 export const OrderHistory = array(OrderPreview);
 export const OrderDetailRequest = object({ pk: id() });
 export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(type({ status: string(), created_at: string() })) });
@@ -513,7 +523,14 @@ export type BonusRules = Infer<typeof BonusRules>;
 
 // Content ---------------------------------------------------------------------------------------------
 
-export const PostPreview = type({ id: integer(), slug: string(), title: string(), preview: string(), image: string(), published_at: string() });
+export const PostPreview = type({
+  id: integer(),
+  slug: string(),
+  title: string(),
+  preview: string(),
+  image: string(),
+  published_at: string(),
+});
 export type PostPreview = Infer<typeof PostPreview>;
 export const PostPage = Paged(PostPreview);
 export const Post = type({

@@ -81,48 +81,120 @@ export const ENDPOINTS = {
   search: publicGet('/v1/search/*', C.OfferPage, C.OffersQuery),
   filters: publicGet('/v1/all/filters/*', C.Filters, C.FiltersQuery),
   productOffer: publicGet('/v1/product_offer/', C.ProductOffer, C.ProductOfferQuery),
-  offersList: endpoint({ method: 'POST', path: '/v1/offers_list/', body: C.OffersListRequest, answer: C.OffersListResponse, access: 'public' }),
+  offersList: endpoint({
+    method: 'POST',
+    path: '/v1/offers_list/',
+    body: C.OffersListRequest,
+    answer: C.OffersListResponse,
+    access: 'public',
+  }),
 
   // Gift certificates and cards
   certificates: publicGet('/v1/gift/certificates/', C.GiftCertificateList),
-  giftCardData: endpoint({ method: 'POST', path: '/v1/gift/card/data/', body: C.GiftCardDataRequest, answer: C.GiftCardDataResponse, access: 'public' }),
-  checkCard: endpoint({ method: 'POST', path: '/v1/check_card/', body: C.CheckCardRequest, answer: C.CheckCardResponse, access: 'private' }),
-  giftCardPayment: endpoint({ method: 'POST', path: '/v1/giftcardpayment/', body: C.GiftCardPaymentRequest, answer: C.GiftCardPaymentResponse, access: 'private' }),
+  giftCardData: endpoint({
+    method: 'POST',
+    path: '/v1/gift/card/data/',
+    body: C.GiftCardDataRequest,
+    answer: C.GiftCardDataResponse,
+    access: 'public',
+  }),
+  checkCard: endpoint({
+    method: 'POST',
+    path: '/v1/check_card/',
+    body: C.CheckCardRequest,
+    answer: C.CheckCardResponse,
+    access: 'private',
+  }),
+  giftCardPayment: endpoint({
+    method: 'POST',
+    path: '/v1/giftcardpayment/',
+    body: C.GiftCardPaymentRequest,
+    answer: C.GiftCardPaymentResponse,
+    access: 'private',
+  }),
 
   // Places and delivery
   regions: publicGet('/v1/regions/', C.RegionList, C.RegionsQuery),
   cities: publicGet('/v1/cities/', C.CityList, C.CitiesQuery),
-  deliveryCalc: endpoint({ method: 'POST', path: '/v1/cdek_calc/', body: C.DeliveryCalcRequest, answer: C.DeliveryCalcResponse, access: 'private' }),
-  checkDelivery: endpoint({ method: 'POST', path: '/v1/check_delivery/', body: C.CheckDeliveryRequest, answer: C.CheckDeliveryResponse, access: 'private' }),
+  deliveryCalc: endpoint({
+    method: 'POST',
+    path: '/v1/cdek_calc/',
+    body: C.DeliveryCalcRequest,
+    answer: C.DeliveryCalcResponse,
+    access: 'private',
+  }),
+  checkDelivery: endpoint({
+    method: 'POST',
+    path: '/v1/check_delivery/',
+    body: C.CheckDeliveryRequest,
+    answer: C.CheckDeliveryResponse,
+    access: 'private',
+  }),
 
   // The basket
   cart: endpoint({ method: 'GET', path: '/v2/cart/', answer: C.CartSuccess, access: 'private' }),
   cartAdd: endpoint({ method: 'POST', path: '/v2/cart/', body: C.CartAddRequest, answer: C.CartResponse, access: 'private' }),
-  cartUpdate: endpoint({ method: 'PUT', path: '/v2/cart/:item_uuid/', body: C.CartUpdateRequest, answer: C.CartResponse, access: 'private' }),
+  cartUpdate: endpoint({
+    method: 'PUT',
+    path: '/v2/cart/:item_uuid/',
+    body: C.CartUpdateRequest,
+    answer: C.CartResponse,
+    access: 'private',
+  }),
   cartRemove: endpoint({ method: 'DELETE', path: '/v2/cart/:item_uuid/', answer: C.CartResponse, access: 'private' }),
   cartEmpty: endpoint({ method: 'DELETE', path: '/v2/cart/', answer: C.CartResponse, access: 'private' }),
 
   // Discounts, orders and payment
-  promoCode: endpoint({ method: 'POST', path: '/v1/promo_code/', body: C.PromoCodeRequest, answer: C.PromoCodeResponse, access: 'private' }),
+  promoCode: endpoint({
+    method: 'POST',
+    path: '/v1/promo_code/',
+    body: C.PromoCodeRequest,
+    answer: C.PromoCodeResponse,
+    access: 'private',
+  }),
   bonus: endpoint({ method: 'GET', path: '/v1/bonus/', answer: C.BonusInfo, access: 'private' }),
   bonusRules: endpoint({ method: 'GET', path: '/v1/bonus/rules/', answer: C.BonusRules, access: 'private' }),
   bonusHistory: endpoint({ method: 'GET', path: '/v1/bonus/history/', answer: C.BonusLedger, access: 'private' }),
   orderV2: endpoint({ method: 'POST', path: '/v2/order/', body: C.OrderRequest, answer: C.OrderCreated, access: 'private' }),
   orderV1: endpoint({ method: 'POST', path: '/v1/order/', body: C.OrderRequest, answer: C.OrderCreated, access: 'private' }),
-  orderInfo: endpoint({ method: 'POST', path: '/v1/get_order_info/', body: C.OrderGuidRequest, answer: C.OrderInfoResponse, access: 'private' }),
-  orderPayment: endpoint({ method: 'POST', path: '/v1/order_payment/', body: C.OrderGuidRequest, answer: C.OrderPaymentResponse, access: 'private' }),
+  orderInfo: endpoint({
+    method: 'POST',
+    path: '/v1/get_order_info/',
+    body: C.OrderGuidRequest,
+    answer: C.OrderInfoResponse,
+    access: 'private',
+  }),
+  orderPayment: endpoint({
+    method: 'POST',
+    path: '/v1/order_payment/',
+    body: C.OrderGuidRequest,
+    answer: C.OrderPaymentResponse,
+    access: 'private',
+  }),
   testPaymentPage: endpoint({ method: 'GET', path: '/payments/test/:id', answer: null, access: 'private' }),
   testPaymentPay: endpoint({ method: 'POST', path: '/payments/test/:id/pay', answer: null, access: 'private' }),
   testPaymentCancel: endpoint({ method: 'POST', path: '/payments/test/:id/cancel', answer: null, access: 'private' }),
   orderHistory: endpoint({ method: 'GET', path: '/v1/history_order_preview/', answer: C.OrderHistory, access: 'private' }),
-  orderDetail: endpoint({ method: 'POST', path: '/v1/history_order_detail/', body: C.OrderDetailRequest, answer: C.OrderDetail, access: 'private' }),
+  orderDetail: endpoint({
+    method: 'POST',
+    path: '/v1/history_order_detail/',
+    body: C.OrderDetailRequest,
+    answer: C.OrderDetail,
+    access: 'private',
+  }),
 
   // Accounts
   signIn: endpoint({ method: 'POST', path: '/v1/sign_in/', body: C.SignInRequest, answer: C.TokenResponse, access: 'private' }),
   logIn: endpoint({ method: 'POST', path: '/v1/auth/', body: C.LoginRequest, answer: C.TokenResponse, access: 'private' }),
   logOut: endpoint({ method: 'POST', path: '/v1/logout/', answer: C.MessageBody, access: 'private' }),
   reset: endpoint({ method: 'POST', path: '/v1/reset/', body: C.ResetRequest, answer: C.MessageBody, access: 'private' }),
-  resetComplete: endpoint({ method: 'POST', path: '/v1/reset/complite/', body: C.ResetCompleteRequest, answer: C.MessageBody, access: 'private' }),
+  resetComplete: endpoint({
+    method: 'POST',
+    path: '/v1/reset/complite/',
+    body: C.ResetCompleteRequest,
+    answer: C.MessageBody,
+    access: 'private',
+  }),
   subscribe: endpoint({ method: 'GET', path: '/v1/subscribe/', query: C.EmailQuery, answer: C.MessageBody, access: 'private' }),
   unsubscribe: endpoint({ method: 'GET', path: '/v1/unsubscribe/', query: C.EmailQuery, answer: C.MessageBody, access: 'private' }),
   user: endpoint({ method: 'GET', path: '/v1/get_user/', answer: C.User, access: 'private' }),
@@ -131,12 +203,24 @@ export const ENDPOINTS = {
   addresses: endpoint({ method: 'GET', path: '/v1/user_address/', answer: C.AddressList, access: 'private' }),
   addAddress: endpoint({ method: 'POST', path: '/v1/user_address/', body: C.AddressInput, answer: C.AddressList, access: 'private' }),
   changeAddress: endpoint({ method: 'PUT', path: '/v1/user_address/', body: C.AddressInput, answer: C.AddressList, access: 'private' }),
-  deleteAddress: endpoint({ method: 'POST', path: '/v1/user_address_delete/', body: C.AddressDeleteRequest, answer: C.AddressList, access: 'private' }),
+  deleteAddress: endpoint({
+    method: 'POST',
+    path: '/v1/user_address_delete/',
+    body: C.AddressDeleteRequest,
+    answer: C.AddressList,
+    access: 'private',
+  }),
   favorites: endpoint({ method: 'GET', path: '/v1/favorites/', answer: C.FavoriteIds, access: 'private' }),
   addFavorites: endpoint({ method: 'POST', path: '/v1/favorites/', body: C.FavoritesRequest, answer: C.FavoriteIds, access: 'private' }),
   replaceFavorites: endpoint({ method: 'PUT', path: '/v1/favorites/', body: C.FavoritesRequest, answer: C.FavoriteIds, access: 'private' }),
   socialProviders: endpoint({ method: 'GET', path: '/v1/auth/providers/', answer: C.SocialProviderList, access: 'private' }),
-  socialLogin: endpoint({ method: 'POST', path: '/auth/:provider', body: C.SocialLoginRequest, answer: C.SocialLoginResponse, access: 'private' }),
+  socialLogin: endpoint({
+    method: 'POST',
+    path: '/auth/:provider',
+    body: C.SocialLoginRequest,
+    answer: C.SocialLoginResponse,
+    access: 'private',
+  }),
   socialCallback: endpoint({ method: 'GET', path: '/auth/:provider/callback', answer: null, access: 'private' }),
   socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: null, access: 'public' }),
 };
@@ -153,9 +237,7 @@ function pathPattern(path: string): RegExp {
 
 export const ENDPOINT_LIST: readonly EndpointInfo[] = Object.values(ENDPOINTS);
 
-const OFFLINE = ENDPOINT_LIST
-  .filter((e) => e.offline && e.method === 'GET' && e.access === 'public')
-  .map((e) => pathPattern(e.path));
+const OFFLINE = ENDPOINT_LIST.filter((e) => e.offline && e.method === 'GET' && e.access === 'public').map((e) => pathPattern(e.path));
 
 /** Whether a GET of this path (after the API base) is one the service worker keeps for offline use. */
 export function isOfflineEndpoint(pathAfterBase: string): boolean {

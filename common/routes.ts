@@ -9,10 +9,36 @@ export type Root = (typeof ROOTS)[number];
 
 /** Which lazy page renders a route (app/pages.tsx); /404 renders the error page. */
 export type PageKey =
-  | 'home' | 'info' | 'basket' | 'basket-delivery' | 'basket-confirm' | 'basket-success' | 'brands' | 'brand'
-  | 'card' | 'favorite' | 'giftsert' | 'gift-certificates' | 'history-order' | 'instagram' | 'news' | 'news-post'
-  | 'blog' | 'blog-post' | 'profile' | 'address' | 'recovery' | 'reset' | 'discount' | 'send' | 'search'
-  | 'listing' | 'category' | 'product' | 'discount-rules' | 'not-found';
+  | 'home'
+  | 'info'
+  | 'basket'
+  | 'basket-delivery'
+  | 'basket-confirm'
+  | 'basket-success'
+  | 'brands'
+  | 'brand'
+  | 'card'
+  | 'favorite'
+  | 'giftsert'
+  | 'gift-certificates'
+  | 'history-order'
+  | 'instagram'
+  | 'news'
+  | 'news-post'
+  | 'blog'
+  | 'blog-post'
+  | 'profile'
+  | 'address'
+  | 'recovery'
+  | 'reset'
+  | 'discount'
+  | 'send'
+  | 'search'
+  | 'listing'
+  | 'category'
+  | 'product'
+  | 'discount-rules'
+  | 'not-found';
 
 export interface RouteDef {
   name: string;
@@ -49,7 +75,12 @@ function categoryRoutes(root: Root): RouteDef[] {
     { name: root, pattern: r, ...own },
     { name: `${root}-tag`, pattern: `${r}/tag/:tag?`, ...own },
     // The product pages come before the deeper category routes: a digits segment is a pk (spec §2).
-    { name: `${root}-product3`, pattern: `${r}/:subCategory/:categorySubCategory/:pk/:slug?`, page: 'product', where: { pk: DIGITS, categorySubCategory: NOT_DIGITS } },
+    {
+      name: `${root}-product3`,
+      pattern: `${r}/:subCategory/:categorySubCategory/:pk/:slug?`,
+      page: 'product',
+      where: { pk: DIGITS, categorySubCategory: NOT_DIGITS },
+    },
     { name: `${root}-product2`, pattern: `${r}/:subCategory/:pk/:slug?`, page: 'product', where: { pk: DIGITS } },
     { name: `${root}-subCategory`, pattern: `${r}/:subCategory`, ...own },
     { name: `${root}-subCategory-tag`, pattern: `${r}/:subCategory/tag/:tag?`, ...own },
@@ -58,8 +89,17 @@ function categoryRoutes(root: Root): RouteDef[] {
   ];
   if (root === 'muzhskoe') {
     routes.push(
-      { name: `${root}-categorySubSubCategory`, pattern: `${r}/:subCategory/:categorySubCategory/:categorySubSubCategory`, ...own, where: { categorySubSubCategory: NOT_DIGITS } },
-      { name: `${root}-categorySubSubCategory-tag`, pattern: `${r}/:subCategory/:categorySubCategory/:categorySubSubCategory/tag/:tag?`, ...own },
+      {
+        name: `${root}-categorySubSubCategory`,
+        pattern: `${r}/:subCategory/:categorySubCategory/:categorySubSubCategory`,
+        ...own,
+        where: { categorySubSubCategory: NOT_DIGITS },
+      },
+      {
+        name: `${root}-categorySubSubCategory-tag`,
+        pattern: `${r}/:subCategory/:categorySubCategory/:categorySubSubCategory/tag/:tag?`,
+        ...own,
+      },
     );
   }
   return routes;
@@ -71,7 +111,13 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'address', pattern: '/address', page: 'address', title: 'addresses', crumb: 'Мои адреса' },
   { name: 'basket', pattern: '/basket', page: 'basket', title: 'basket', crumb: 'Корзина' },
   { name: 'basket-delivery', pattern: '/basket/delivery', page: 'basket-delivery', title: 'basket', crumb: 'Оформление заказа' },
-  { name: 'basket-delivery-confirm', pattern: '/basket/delivery/confirm/:guid?', page: 'basket-confirm', title: 'orders', crumb: 'Подтверждение заказа' },
+  {
+    name: 'basket-delivery-confirm',
+    pattern: '/basket/delivery/confirm/:guid?',
+    page: 'basket-confirm',
+    title: 'orders',
+    crumb: 'Подтверждение заказа',
+  },
   { name: 'basket-success', pattern: '/basket/success', page: 'basket-success', title: 'orders', crumb: 'Заказ оплачен' },
   { name: 'brands', pattern: '/brands', page: 'brands', title: 'brands', crumb: 'Бренды' },
   { name: 'brands-slug', pattern: '/brands/:slug', page: 'brand', title: 'brands' },
@@ -79,19 +125,38 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'discount', pattern: '/discount', page: 'discount', title: 'discount', crumb: 'Бонусная программа' },
   { name: 'favorite', pattern: '/favorite', page: 'favorite', title: 'favorites', crumb: 'Избранное' },
   { name: 'giftsert', pattern: '/giftsert', page: 'giftsert', title: 'gift-certificates', crumb: 'Подарочные сертификаты' },
-  { name: 'history-order', pattern: '/history-order/:pk?', page: 'history-order', title: 'order-history', crumb: 'История заказов', where: { pk: DIGITS } },
+  {
+    name: 'history-order',
+    pattern: '/history-order/:pk?',
+    page: 'history-order',
+    title: 'order-history',
+    crumb: 'История заказов',
+    where: { pk: DIGITS },
+  },
   { name: 'instagram', pattern: '/instagram', page: 'instagram', title: 'instagram', crumb: 'Мы в соцсетях' },
   { name: 'new', pattern: '/new', page: 'listing', title: 'new', crumb: 'Новинки' },
   { name: 'news', pattern: '/news', page: 'news', title: 'news', crumb: 'Новости' },
   { name: 'news-slug', pattern: '/news/:slug', page: 'news-post', title: 'news' },
   { name: 'blog', pattern: '/blog', page: 'blog', title: 'blog', crumb: 'Блог' },
   { name: 'blog-slug', pattern: '/blog/:slug', page: 'blog-post', title: 'blog' },
-  { name: 'podarochnye-sertifikaty', pattern: '/podarochnye-sertifikaty/:slug?', page: 'gift-certificates', title: 'gift-certificates', crumb: 'Подарочные сертификаты' },
+  {
+    name: 'podarochnye-sertifikaty',
+    pattern: '/podarochnye-sertifikaty/:slug?',
+    page: 'gift-certificates',
+    title: 'gift-certificates',
+    crumb: 'Подарочные сертификаты',
+  },
   { name: 'profile', pattern: '/profile', page: 'profile', title: 'profile', crumb: 'Личный кабинет' },
   { name: 'recovery', pattern: '/recovery', page: 'recovery', title: 'recovery', crumb: 'Восстановление пароля' },
   { name: 'reset', pattern: '/reset', page: 'reset', title: 'recovery', crumb: 'Смена пароля' },
   { name: 'reset-token', pattern: '/reset/:token', page: 'reset', title: 'recovery', crumb: 'Смена пароля' },
-  { name: 'rules-discount', pattern: '/rules-discount', page: 'discount-rules', title: 'discount-rules', crumb: 'Правила бонусной программы' },
+  {
+    name: 'rules-discount',
+    pattern: '/rules-discount',
+    page: 'discount-rules',
+    title: 'discount-rules',
+    crumb: 'Правила бонусной программы',
+  },
   { name: 'sale', pattern: '/sale', page: 'listing', title: 'sale', crumb: 'Распродажа' },
   // Landing pages (GET /v1/landing_page/{x}); §2 names no route for them, "подборка" is a collection.
   { name: 'podborka', pattern: '/podborka/:slug', page: 'listing', title: 'collections' },
@@ -130,6 +195,10 @@ export function href(name: string, params?: Params, query?: Record<string, strin
   const route = BY_NAME.get(name);
   if (!route) throw new Error(`no route named "${name}"`);
   // encodeURIComponent, not URLSearchParams: this module runs where only ES2022 is promised.
-  const qs = query ? Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') : '';
+  const qs = query
+    ? Object.entries(query)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+        .join('&')
+    : '';
   return build(route.pattern, params) + (qs ? `?${qs}` : '');
 }

@@ -4,11 +4,43 @@ const LAYOUT_EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const LAYOUT_RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
 
 const TRANSLIT: [string, string][] = [
-  ['shch', 'щ'], ['sch', 'щ'], ['yo', 'ё'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['ch', 'ч'], ['sh', 'ш'],
-  ['yu', 'ю'], ['ya', 'я'], ['ye', 'е'], ['a', 'а'], ['b', 'б'], ['v', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'],
-  ['z', 'з'], ['i', 'и'], ['j', 'й'], ['y', 'ы'], ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'],
-  ['p', 'п'], ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'], ['f', 'ф'], ['h', 'х'], ['c', 'к'], ['w', 'в'],
-  ['x', 'кс'], ['q', 'к'],
+  ['shch', 'щ'],
+  ['sch', 'щ'],
+  ['yo', 'ё'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ts', 'ц'],
+  ['ch', 'ч'],
+  ['sh', 'ш'],
+  ['yu', 'ю'],
+  ['ya', 'я'],
+  ['ye', 'е'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['v', 'в'],
+  ['g', 'г'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['z', 'з'],
+  ['i', 'и'],
+  ['j', 'й'],
+  ['y', 'ы'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['f', 'ф'],
+  ['h', 'х'],
+  ['c', 'к'],
+  ['w', 'в'],
+  ['x', 'кс'],
+  ['q', 'к'],
 ];
 
 /** Lower case, ё -> е, punctuation to spaces, spaces collapsed. */
@@ -22,10 +54,12 @@ export function normalize(s: string): string {
 
 /** What was typed on the Latin layout while meaning Russian: "rfgkz" -> "капля". */
 export function fromWrongLayout(s: string): string {
-  return [...s.toLowerCase()].map((ch) => {
-    const i = LAYOUT_EN.indexOf(ch);
-    return i >= 0 ? LAYOUT_RU[i] : ch;
-  }).join('');
+  return [...s.toLowerCase()]
+    .map((ch) => {
+      const i = LAYOUT_EN.indexOf(ch);
+      return i >= 0 ? LAYOUT_RU[i] : ch;
+    })
+    .join('');
 }
 
 /** Latin transliteration back to Cyrillic: "kupalnik" -> "купалник". */
@@ -66,5 +100,9 @@ const soft = (s: string) => s.replace(/[ьъ]/g, '');
 /** True when every word of one reading of the query starts a word of the text. */
 export function matches(text: string, variants: readonly string[]): boolean {
   const words = soft(normalize(text)).split(' ');
-  return variants.some((v) => soft(v).split(' ').every((q) => words.some((w) => w.startsWith(q))));
+  return variants.some((v) =>
+    soft(v)
+      .split(' ')
+      .every((q) => words.some((w) => w.startsWith(q))),
+  );
 }

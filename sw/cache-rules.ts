@@ -25,9 +25,5 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Navigation requests the app shell answers: every same-origin page, never the API, pictures or files. */
 export function navigationDenylist(origin: string, apiBase: string = API_BASE): RegExp[] {
   const api = apiRoot(origin, apiBase);
-  return [
-    ...(api.origin === origin ? [new RegExp(`^${escapeRegExp(api.pathname)}`)] : []),
-    /^\/media\//,
-    /\/[^/?]+\.[a-z0-9]{1,8}$/i,
-  ];
+  return [...(api.origin === origin ? [new RegExp(`^${escapeRegExp(api.pathname)}`)] : []), /^\/media\//, /\/[^/?]+\.[a-z0-9]{1,8}$/i];
 }

@@ -6,7 +6,15 @@
 // with a notice; a network failure keeps it and tries again later with a capped backoff, and, when the
 // browser says it is offline, waits for 'online' (or Background Sync) instead of hammering the shop.
 import type { BasketItem } from '../contract.ts';
-import { flushOutbox, refusalNotice, type HttpRequest, type Mutation, type Notice, type Outcome, type OutboxPort } from '../basket-outbox.ts';
+import {
+  flushOutbox,
+  refusalNotice,
+  type HttpRequest,
+  type Mutation,
+  type Notice,
+  type Outcome,
+  type OutboxPort,
+} from '../basket-outbox.ts';
 import { OUTBOX_LOCK } from '../storage-keys.ts';
 import { memoryBasketStorage } from './memory-basket-storage.ts';
 
@@ -249,7 +257,10 @@ export class BasketSync {
       if (how?.kind === 'success') this.view.cart = how.cart;
       if (refusal && this.deps.notices !== 'store') this.view.notices.push(refusal);
       this.view.queue = this.view.queue.filter((q) => q.id !== m.id);
-      const left = { cart: how?.kind === 'success' ? plain(how.cart) : undefined, notice: this.deps.notices === 'store' ? refusal : undefined };
+      const left = {
+        cart: how?.kind === 'success' ? plain(how.cart) : undefined,
+        notice: this.deps.notices === 'store' ? refusal : undefined,
+      };
       // Should storage fail here, the rest of the queue goes on in memory (the next round would otherwise
       // read the settled change back and send it again, and again).
       await this.storage.settle(m.id, left).catch((err: unknown) => {

@@ -25,7 +25,11 @@ export function appendToOutbox(m: Mutation): Promise<void> {
 export function settleInOutbox(id: string, outcome: { cart?: readonly BasketItem[]; notice?: Notice }): Promise<void> {
   return store()('readwrite', (s) => {
     const queue = s.get(IDB.outbox);
-    queue.onsuccess = () => s.put(((queue.result as Mutation[] | undefined) ?? []).filter((m) => m.id !== id), IDB.outbox);
+    queue.onsuccess = () =>
+      s.put(
+        ((queue.result as Mutation[] | undefined) ?? []).filter((m) => m.id !== id),
+        IDB.outbox,
+      );
     if (outcome.cart) s.put(outcome.cart, IDB.cart);
     if (outcome.notice) {
       const { notice } = outcome;

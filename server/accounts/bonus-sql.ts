@@ -4,20 +4,22 @@ import type { LedgerEntry } from './bonus-rules.ts';
 
 export async function ledgerOf(db: Queryable, userId: number, lock = false): Promise<LedgerEntry[]> {
   if (lock) await db.query('select id from users where id = $1 for update', [userId]);
-  return db.query<LedgerEntry>(
-    'select amount, expires_at, created_at from bonus_ledger where user_id = $1 order by created_at, id',
-    [userId],
-  );
+  return db.query<LedgerEntry>('select amount, expires_at, created_at from bonus_ledger where user_id = $1 order by created_at, id', [
+    userId,
+  ]);
 }
 
 export async function addLedgerEntry(
   tx: Queryable,
   e: { userId: number; orderId: number | null; kind: 'accrual' | 'spend' | 'welcome' | 'expire'; amount: number; expiresAt?: Date | null },
 ): Promise<void> {
-  await tx.query(
-    'insert into bonus_ledger (user_id, order_id, kind, amount, expires_at) values ($1, $2, $3, $4, $5)',
-    [e.userId, e.orderId, e.kind, e.amount, e.expiresAt ?? null],
-  );
+  await tx.query('insert into bonus_ledger (user_id, order_id, kind, amount, expires_at) values ($1, $2, $3, $4, $5)', [
+    e.userId,
+    e.orderId,
+    e.kind,
+    e.amount,
+    e.expiresAt ?? null,
+  ]);
 }
 
 export interface LedgerRow {

@@ -2,10 +2,11 @@
 import type { Queryable } from '../db/driver.ts';
 
 export async function insertResetToken(tx: Queryable, token: string, userId: number, ttlS: number): Promise<void> {
-  await tx.query(
-    'insert into password_reset_tokens (token, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))',
-    [token, userId, ttlS],
-  );
+  await tx.query('insert into password_reset_tokens (token, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [
+    token,
+    userId,
+    ttlS,
+  ]);
 }
 
 export type ResetTokenState = { state: 'ok'; userId: number } | { state: 'unknown' | 'used' | 'expired' };

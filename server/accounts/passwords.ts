@@ -6,9 +6,7 @@ const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
 const scrypt = (password: BinaryLike, salt: BinaryLike) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, KEY_LENGTH, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, KEY_LENGTH, (err, key) => (err ? reject(err) : resolve(key))));
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);

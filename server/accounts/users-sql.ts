@@ -22,10 +22,9 @@ export interface NewUser {
 }
 
 export async function userByEmail(db: Queryable, email: string): Promise<{ id: number; password_hash: string | null } | null> {
-  const [row] = await db.query<{ id: number; password_hash: string | null }>(
-    'select id, password_hash from users where email = $1',
-    [email],
-  );
+  const [row] = await db.query<{ id: number; password_hash: string | null }>('select id, password_hash from users where email = $1', [
+    email,
+  ]);
   return row ?? null;
 }
 
@@ -101,10 +100,10 @@ export async function lockSocialAccount(tx: Queryable, provider: string, uid: st
 }
 
 export async function socialUserId(db: Queryable, provider: string, uid: string): Promise<number | null> {
-  const [row] = await db.query<{ user_id: number }>(
-    'select user_id from social_accounts where provider = $1 and provider_uid = $2',
-    [provider, uid],
-  );
+  const [row] = await db.query<{ user_id: number }>('select user_id from social_accounts where provider = $1 and provider_uid = $2', [
+    provider,
+    uid,
+  ]);
   return row?.user_id ?? null;
 }
 

@@ -57,10 +57,9 @@ export async function releasePromoUse(tx: Queryable, code: string): Promise<void
 
 /** Visitors' carts nobody changed for `days` (a signed-in shopper's cart stays). */
 export async function dropIdleVisitorCarts(db: Queryable, days: number): Promise<number> {
-  const rows = await db.query(
-    `delete from carts where user_id is null and updated_at < now() - make_interval(days => $1) returning 1`,
-    [days],
-  );
+  const rows = await db.query(`delete from carts where user_id is null and updated_at < now() - make_interval(days => $1) returning 1`, [
+    days,
+  ]);
   return rows.length;
 }
 
@@ -76,9 +75,6 @@ export async function dropSpentResetTokens(db: Queryable, days: number): Promise
 
 /** Sign-in tokens revoked more than `days` ago. */
 export async function dropRevokedTokens(db: Queryable, days: number): Promise<number> {
-  const rows = await db.query(
-    `delete from auth_tokens where revoked_at < now() - make_interval(days => $1) returning 1`,
-    [days],
-  );
+  const rows = await db.query(`delete from auth_tokens where revoked_at < now() - make_interval(days => $1) returning 1`, [days]);
   return rows.length;
 }

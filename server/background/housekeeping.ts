@@ -56,7 +56,13 @@ async function cancelUnpaidOrder(tx: Queryable, orderId: number): Promise<boolea
   if (order.promo_code) await releasePromoUse(tx, order.promo_code);
   if (order.user_id !== null && order.bonus_spent > 0) {
     // The spend is reversed: the points come back with the programme's usual lifetime.
-    await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'spend', amount: order.bonus_spent, expiresAt: expiryOf(new Date()) });
+    await addLedgerEntry(tx, {
+      userId: order.user_id,
+      orderId: order.id,
+      kind: 'spend',
+      amount: order.bonus_spent,
+      expiresAt: expiryOf(new Date()),
+    });
   }
   const refunded = await refundGiftCardPayments(tx, order.id);
   const returned = [

@@ -50,7 +50,10 @@ export async function readBasket(db: Queryable, owner: CartOwner | null): Promis
 }
 
 /** The sums of priced lines: everything, and the goods alone (certificates are not discounted). */
-export function lineSums(lines: readonly { price: number; quantity: number; variant_id: number | null }[]): { items: number; goods: number } {
+export function lineSums(lines: readonly { price: number; quantity: number; variant_id: number | null }[]): {
+  items: number;
+  goods: number;
+} {
   return {
     items: lines.reduce((s, l) => s + l.price * l.quantity, 0),
     goods: lines.reduce((s, l) => s + (l.variant_id !== null ? l.price * l.quantity : 0), 0),

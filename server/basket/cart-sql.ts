@@ -130,9 +130,7 @@ export async function cartLines(db: Queryable, cartId: number): Promise<CartLine
 }
 
 /** What an ext_id names: a variant of a product that is sold, or a gift certificate. */
-export type Sellable =
-  | { kind: 'variant'; id: number; stock: number; name: string }
-  | { kind: 'certificate'; id: number; name: string };
+export type Sellable = { kind: 'variant'; id: number; stock: number; name: string } | { kind: 'certificate'; id: number; name: string };
 
 export async function findSellable(db: Queryable, extId: string): Promise<Sellable | null> {
   const [v] = await db.query<{ id: number; stock: number; name: string }>(

@@ -20,7 +20,13 @@ export default async function basketRoutes(app: FastifyInstance): Promise<void> 
 
   /** Runs one mutation under the caller's Idempotency-Key and answers its (first) answer. */
   const mutate = (req: FastifyRequest, reply: FastifyReply, change: (tx: Queryable, who: Shopper) => Promise<BasketItem[]>) =>
-    idempotentCall(app.db, req, reply, (err) => cartError(err.message), async (tx, who) => success(await change(tx, who)));
+    idempotentCall(
+      app.db,
+      req,
+      reply,
+      (err) => cartError(err.message),
+      async (tx, who) => success(await change(tx, who)),
+    );
 
   // The first basket call of a visitor without a token sets the cookie.
   route(app, ENDPOINTS.cart, async (req, reply) => success(await readBasket(app.db, shopper(req, reply))));
@@ -33,9 +39,7 @@ export default async function basketRoutes(app: FastifyInstance): Promise<void> 
     mutate(req, reply, (tx, who) => setBasketQuantity(tx, who, req.params.item_uuid, req.body.quantity)),
   );
 
-  route(app, ENDPOINTS.cartRemove, async (req, reply) =>
-    mutate(req, reply, (tx, who) => removeFromBasket(tx, who, req.params.item_uuid)),
-  );
+  route(app, ENDPOINTS.cartRemove, async (req, reply) => mutate(req, reply, (tx, who) => removeFromBasket(tx, who, req.params.item_uuid)));
 
   route(app, ENDPOINTS.cartEmpty, async (req, reply) => mutate(req, reply, (tx, who) => emptyBasket(tx, who)));
 }

@@ -8,10 +8,9 @@ type Tag = CategoryDetail['tags'][number];
 
 /** The categories on the way to `path`, root first, the category itself last (fewer when a prefix is unknown). */
 export function categoryChain(db: Queryable, path: string): Promise<CategoryLink[]> {
-  return db.query<CategoryLink>(
-    `select path, slug, name from categories where path = any($1::text[]) order by depth`,
-    [pathPrefixes(path)],
-  );
+  return db.query<CategoryLink>(`select path, slug, name from categories where path = any($1::text[]) order by depth`, [
+    pathPrefixes(path),
+  ]);
 }
 
 export async function getCategoryDetail(db: Queryable, path: string): Promise<CategoryDetail | null> {

@@ -11,8 +11,7 @@ export function buildPreview(categories: readonly Category[]): CategoryPreview[]
     list.push(c);
     children.set(c.parent_path, list);
   }
-  const descendants = (path: string): CategoryLink[] =>
-    (children.get(path) ?? []).flatMap((c) => [link(c), ...descendants(c.path)]);
+  const descendants = (path: string): CategoryLink[] => (children.get(path) ?? []).flatMap((c) => [link(c), ...descendants(c.path)]);
   return (children.get(null) ?? []).map((root) => ({
     ...link(root),
     subcategories: (children.get(root.path) ?? []).map((sub) => ({

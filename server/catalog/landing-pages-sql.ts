@@ -9,9 +9,6 @@ export interface LandingRow {
 }
 
 export async function getLanding(db: Queryable, slug: string): Promise<LandingRow | null> {
-  const [row] = await db.query<LandingRow>(
-    `select slug, title, description, filter from landing_pages where slug = $1`,
-    [slug],
-  );
+  const [row] = await db.query<LandingRow>(`select slug, title, description, filter from landing_pages where slug = $1`, [slug]);
   return row ?? null;
 }

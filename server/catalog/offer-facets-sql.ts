@@ -28,22 +28,33 @@ export async function facetCounts(db: Queryable, listingFor: (facet: FacetKey) =
     return db.query<T>(text, sql.params);
   };
   const [sizes, colors, brands, price] = await Promise.all([
-    run<FacetCounts['sizes'][number]>('sizes', (sql, own) =>
-      `select sz.size as value, count(*)::int as count
+    run<FacetCounts['sizes'][number]>(
+      'sizes',
+      (sql, own) =>
+        `select sz.size as value, count(*)::int as count
          from ${sql.from} cross join lateral unnest(p.sizes_in_stock) sz(size)
-        where ${sql.where}${own('sz.size')} group by sz.size`),
-    run<FacetCounts['colors'][number]>('colors', (sql, own) =>
-      `select co.slug as value, co.name, co.hex, count(*)::int as count
+        where ${sql.where}${own('sz.size')} group by sz.size`,
+    ),
+    run<FacetCounts['colors'][number]>(
+      'colors',
+      (sql, own) =>
+        `select co.slug as value, co.name, co.hex, count(*)::int as count
          from ${sql.from} cross join lateral unnest(p.color_ids) pc(id) join colors co on co.id = pc.id
-        where ${sql.where}${own('co.slug')} group by co.id order by co.id`),
-    run<FacetCounts['brands'][number]>('brands', (sql, own) =>
-      `select b.slug as value, b.name, count(*)::int as count
+        where ${sql.where}${own('co.slug')} group by co.id order by co.id`,
+    ),
+    run<FacetCounts['brands'][number]>(
+      'brands',
+      (sql, own) =>
+        `select b.slug as value, b.name, count(*)::int as count
          from ${sql.from} join brands b on b.id = p.brand_id
-        where ${sql.where}${own('b.slug')} group by b.id order by lower(b.name)`),
+        where ${sql.where}${own('b.slug')} group by b.id order by lower(b.name)`,
+    ),
     // count(*) beside min/max also keeps the planner from reading min and max off the price index, a walk
     // that passes every cheaper (or dearer) offer outside the scope first.
-    run<{ total: number; min: number | null; max: number | null }>('price', (sql) =>
-      `select count(*)::int as total, min(p.price) as min, max(p.price) as max from ${sql.from} where ${sql.where}`),
+    run<{ total: number; min: number | null; max: number | null }>(
+      'price',
+      (sql) => `select count(*)::int as total, min(p.price) as min, max(p.price) as max from ${sql.from} where ${sql.where}`,
+    ),
   ]);
   return { sizes, colors, brands, price: { min: price[0]?.min ?? 0, max: price[0]?.max ?? 0 } };
 }

@@ -54,7 +54,13 @@ export async function listOffers(db: Queryable, listing: Listing, limit: number,
       sql.params,
     ),
   ]);
-  return { count, results: await offerCards(db, page.map((r) => r.id)) };
+  return {
+    count,
+    results: await offerCards(
+      db,
+      page.map((r) => r.id),
+    ),
+  };
 }
 
 /** Which of the given product ids are still sold (active), in the order given, each once. */

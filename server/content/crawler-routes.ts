@@ -7,10 +7,34 @@ import { sitemapRows } from './sitemap-sql.ts';
 import { escapeMarkup } from '../http/markup.ts';
 
 /** Pages of the route table worth a crawler's time besides what the database lists (sitemapRows). */
-const STATIC_PAGES = ['index', 'new', 'sale', 'brands', 'podarochnye-sertifikaty', 'giftsert', 'blog', 'news', 'instagram', 'card', 'rules-discount'];
+const STATIC_PAGES = [
+  'index',
+  'new',
+  'sale',
+  'brands',
+  'podarochnye-sertifikaty',
+  'giftsert',
+  'blog',
+  'news',
+  'instagram',
+  'card',
+  'rules-discount',
+];
 
 /** Paths a crawler should not index: private or per-visitor pages and the API. */
-const DISALLOWED = ['/api/', '/basket', '/profile', '/address', '/history-order', '/favorite', '/send', '/discount', '/reset', '/recovery', '/search'];
+const DISALLOWED = [
+  '/api/',
+  '/basket',
+  '/profile',
+  '/address',
+  '/history-order',
+  '/favorite',
+  '/send',
+  '/discount',
+  '/reset',
+  '/recovery',
+  '/search',
+];
 
 export default async function crawlerRoutes(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
   app.get('/robots.txt', async (_req, reply) => {

@@ -4,8 +4,7 @@
 import { escapeMarkup } from '../http/markup.ts';
 import type { PageHead } from './page-head.ts';
 
-const meta = (attr: 'name' | 'property', key: string, content: string) =>
-  `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
+const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
 
 /** index.html with this page's head; the tags index.html already has (title, description) are replaced. */
 export function withHead(html: string, head: PageHead, siteName: string): string {

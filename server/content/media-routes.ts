@@ -7,10 +7,7 @@ import { pictureTitle, productPictureData } from './media-sql.ts';
 import { bannerSvg, giftSvg, productSvg } from './media-svg.ts';
 
 const sendSvg = (reply: FastifyReply, body: string) =>
-  reply
-    .header('content-type', 'image/svg+xml; charset=utf-8')
-    .header('cache-control', 'public, max-age=86400')
-    .send(body);
+  reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
 
 const notFound = () => new HttpError(404, 'Изображение не найдено');
 

@@ -7,7 +7,12 @@ type Kind = 'blog' | 'news';
 const PUBLISHED = 'published_at <= now()';
 const DATE = `to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as published_at`;
 
-export async function postPage(db: Queryable, kind: Kind, limit: number, offset: number): Promise<{ count: number; results: PostPreview[] }> {
+export async function postPage(
+  db: Queryable,
+  kind: Kind,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; results: PostPreview[] }> {
   const [total] = await db.query<{ n: number }>(`select count(*)::int as n from posts where kind = $1 and ${PUBLISHED}`, [kind]);
   const results = await db.query<PostPreview>(
     `select id, slug, title, preview, image, ${DATE} from posts where kind = $1 and ${PUBLISHED}
@@ -38,9 +43,10 @@ export function listInstagramPosts(db: Queryable, limit: number): Promise<Instag
 }
 
 export async function insertFeedback(db: Queryable, contact: string, message: string, page: string): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    'insert into feedback_messages (contact, message, page) values ($1, $2, $3) returning id',
-    [contact, message, page],
-  );
+  const [row] = await db.query<{ id: number }>('insert into feedback_messages (contact, message, page) values ($1, $2, $3) returning id', [
+    contact,
+    message,
+    page,
+  ]);
   return row!.id;
 }

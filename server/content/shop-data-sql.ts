@@ -11,21 +11,14 @@ export async function getOrganization(db: Queryable): Promise<Organization | nul
 }
 
 export function listBanners(db: Queryable): Promise<Banner[]> {
-  return db.query<Banner>(
-    `select id, title, subtitle, image, link from banners where active order by position, id`,
-  );
+  return db.query<Banner>(`select id, title, subtitle, image, link from banners where active order by position, id`);
 }
 
 export function listContainerBanners(db: Queryable): Promise<ContainerBanner[]> {
-  return db.query<ContainerBanner>(
-    `select id, title, image, link from container_banners where active order by position, id`,
-  );
+  return db.query<ContainerBanner>(`select id, title, image, link from container_banners where active order by position, id`);
 }
 
 export async function getSeo(db: Queryable, url: string): Promise<SeoRecord | null> {
-  const rows = await db.query<SeoRecord>(
-    `select url, title, description, keywords, h1_tag from seo_records where url = $1`,
-    [url],
-  );
+  const rows = await db.query<SeoRecord>(`select url, title, description, keywords, h1_tag from seo_records where url = $1`, [url]);
   return rows[0] ?? null;
 }

@@ -12,9 +12,11 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run seed -- [--offers N]\n' +
-    'Deletes all data (catalogue, accounts, orders, carts, content) and writes the demo data again.\n' +
-    'Target: DATABASE_URL if set, else the PGlite database in $DATA_DIR/pg (default ./data/pg).');
+  console.log(
+    'Usage: npm run seed -- [--offers N]\n' +
+      'Deletes all data (catalogue, accounts, orders, carts, content) and writes the demo data again.\n' +
+      'Target: DATABASE_URL if set, else the PGlite database in $DATA_DIR/pg (default ./data/pg).',
+  );
   process.exit(0);
 }
 

@@ -32,11 +32,17 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.giftCardPayment, async (req, reply) => {
     const { guid, code } = req.body;
     reply.header('cache-control', 'no-store');
-    return idempotentCall(app.db, req, reply, (err) => ({ message: err.message }), async (tx) => {
-      const order = await orderByGuid(tx, guid, true);
-      if (!order) throw new HttpError(404, CARD_MESSAGES.orderNotFound);
-      const paid = await payFromCard(tx, order, code, app.config.publicUrl);
-      return { ...paid, total: order.total };
-    });
+    return idempotentCall(
+      app.db,
+      req,
+      reply,
+      (err) => ({ message: err.message }),
+      async (tx) => {
+        const order = await orderByGuid(tx, guid, true);
+        if (!order) throw new HttpError(404, CARD_MESSAGES.orderNotFound);
+        const paid = await payFromCard(tx, order, code, app.config.publicUrl);
+        return { ...paid, total: order.total };
+      },
+    );
   });
 }

@@ -46,7 +46,8 @@ export function route<A, B, Q, P extends string>(
           // line) in the tests, instead of reaching a page that would read it as a failed load.
           preSerialization: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
             const checked = reply.statusCode < 300 ? check(payload, answer) : check(payload, ErrorBody);
-            if (!checked.ok) throw new Error(`${endpoint.method} ${endpoint.path}: the answer does not fit the contract: ${checked.message}`);
+            if (!checked.ok)
+              throw new Error(`${endpoint.method} ${endpoint.path}: the answer does not fit the contract: ${checked.message}`);
             return payload;
           },
         }

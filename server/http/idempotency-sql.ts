@@ -37,10 +37,7 @@ export async function storeAnswer(
 
 /** Drops answers older than the given number of days; returns how many. */
 export async function dropOldAnswers(db: Queryable, days: number): Promise<number> {
-  const rows = await db.query(
-    `delete from idempotency_keys where created_at < now() - make_interval(days => $1) returning 1`,
-    [days],
-  );
+  const rows = await db.query(`delete from idempotency_keys where created_at < now() - make_interval(days => $1) returning 1`, [days]);
   return rows.length;
 }
 

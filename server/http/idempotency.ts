@@ -42,11 +42,7 @@ export interface Idempotent {
  * Runs fn once per scope and key. A refusal rolls back what fn did (to a savepoint) but is stored, so a
  * replay is refused the same way; a failure (5xx) rolls everything back and stores nothing.
  */
-async function runIdempotent(
-  db: Db,
-  opts: Idempotent,
-  fn: (tx: Queryable) => Promise<Answer>,
-): Promise<Answer & { replayed: boolean }> {
+async function runIdempotent(db: Db, opts: Idempotent, fn: (tx: Queryable) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
   return db.transaction(async (tx) => {
     const { scope, key } = opts;
     if (key) {

@@ -20,9 +20,6 @@ export async function clearBucket(db: Queryable, bucket: string): Promise<void> 
 
 /** Housekeeping: hits older than any window are of no use. */
 export async function dropOldHits(db: Queryable, olderThanS: number): Promise<number> {
-  const rows = await db.query(
-    'delete from rate_limit_hits where hit_at < now() - make_interval(secs => $1) returning 1',
-    [olderThanS],
-  );
+  const rows = await db.query('delete from rate_limit_hits where hit_at < now() - make_interval(secs => $1) returning 1', [olderThanS]);
   return rows.length;
 }

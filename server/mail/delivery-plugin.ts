@@ -22,7 +22,10 @@ function senderFor(app: FastifyInstance): MailSender {
   }
   return {
     async send(m) {
-      app.log.info({ mail: m.id, kind: m.kind, to: m.to_addr, subject: m.subject, links: linksIn(m.body_text) }, 'mail (no SMTP_URL): logged');
+      app.log.info(
+        { mail: m.id, kind: m.kind, to: m.to_addr, subject: m.subject, links: linksIn(m.body_text) },
+        'mail (no SMTP_URL): logged',
+      );
     },
   };
 }

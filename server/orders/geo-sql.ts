@@ -7,7 +7,11 @@ import type { City, Region } from '../../common/contract.ts';
 
 /** Lower case, ё as е, LIKE's own characters escaped. */
 export function searchText(q: string | undefined): string {
-  return (q ?? '').trim().toLowerCase().replace(/ё/g, 'е').replace(/[\\%_]/g, (c) => `\\${c}`);
+  return (q ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const norm = (col: string) => `translate(lower(${col}), 'ё', 'е')`;

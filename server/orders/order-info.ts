@@ -5,7 +5,6 @@ import type { Queryable } from '../db/driver.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
-
 /** A timestamp as the API answers it. */
 export const iso = (d: Date | string) => new Date(d).toISOString();
 

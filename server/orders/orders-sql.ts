@@ -116,8 +116,25 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
                          delivery_method, delivery_price, items_sum, promo_code, promo_discount, bonus_spent, total, comment)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      returning id, guid::text as guid`,
-    [o.number, o.user_id, o.buyer_fio, o.buyer_email, o.buyer_phone, o.region_id, o.city_id, o.city_name, o.address,
-      o.delivery_method, o.delivery_price, o.items_sum, o.promo_code, o.promo_discount, o.bonus_spent, o.total, o.comment],
+    [
+      o.number,
+      o.user_id,
+      o.buyer_fio,
+      o.buyer_email,
+      o.buyer_phone,
+      o.region_id,
+      o.city_id,
+      o.city_name,
+      o.address,
+      o.delivery_method,
+      o.delivery_price,
+      o.items_sum,
+      o.promo_code,
+      o.promo_discount,
+      o.bonus_spent,
+      o.total,
+      o.comment,
+    ],
   );
   return row;
 }
@@ -178,10 +195,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The order with this guid (locked when asked); null for an unknown or malformed guid. */
 export async function orderByGuid(db: Queryable, guid: string, lock = false): Promise<OrderRow | null> {
   if (!GUID.test(guid)) return null;
-  const [row] = await db.query<OrderRow>(
-    `select ${ORDER_COLUMNS} from orders where guid = $1::uuid${lock ? ' for update' : ''}`,
-    [guid],
-  );
+  const [row] = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from orders where guid = $1::uuid${lock ? ' for update' : ''}`, [guid]);
   return row ?? null;
 }
 
@@ -212,10 +226,7 @@ export async function setOrderPaid(tx: Queryable, orderId: number): Promise<void
 }
 
 export async function addGiftCardAmount(tx: Queryable, orderId: number, cardId: number, amount: number): Promise<void> {
-  await tx.query(
-    'update orders set gift_card_id = $2, gift_card_amount = gift_card_amount + $3 where id = $1',
-    [orderId, cardId, amount],
-  );
+  await tx.query('update orders set gift_card_id = $2, gift_card_amount = gift_card_amount + $3 where id = $1', [orderId, cardId, amount]);
 }
 
 export async function shopMail(db: Queryable): Promise<{ name: string; manager_email: string }> {

@@ -26,9 +26,7 @@ export const PROMO_MESSAGES = {
       : `Промокод применён: скидка ${formatPrice(discount)}`,
 } as const;
 
-export type PromoVerdict =
-  | { ok: true; code: string; discount: number; message: string }
-  | { ok: false; status: number; message: string };
+export type PromoVerdict = { ok: true; code: string; discount: number; message: string } | { ok: false; status: number; message: string };
 
 /** Codes are kept upper case; what people type is trimmed and upper-cased. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();

@@ -20,8 +20,12 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     [ENDPOINTS.orderV1, true],
   ] as const) {
     route(app, endpoint, async (req, reply) =>
-      idempotentCall(app.db, req, reply, (err) => ({ message: err.message }), (tx, who) =>
-        placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, req.body, { allowItems }),
+      idempotentCall(
+        app.db,
+        req,
+        reply,
+        (err) => ({ message: err.message }),
+        (tx, who) => placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, req.body, { allowItems }),
       ),
     );
   }

@@ -34,10 +34,9 @@ export async function insertPayment(
 }
 
 export async function paymentByExternalId(db: Queryable, externalId: string, lock = false): Promise<PaymentRow | null> {
-  const [row] = await db.query<PaymentRow>(
-    `select ${COLUMNS} from payments where external_id = $1${lock ? ' for update' : ''}`,
-    [externalId],
-  );
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where external_id = $1${lock ? ' for update' : ''}`, [
+    externalId,
+  ]);
   return row ?? null;
 }
 

@@ -7,14 +7,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
-import {
-  PAYMENT_MESSAGES,
-  cancelPayment,
-  confirmPayment,
-  startPayment,
-  testPaymentUrl,
-  viewPayment,
-} from './providers.ts';
+import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, startPayment, testPaymentUrl, viewPayment } from './providers.ts';
 import { testPaymentPage } from './test-payment-page.ts';
 
 const successUrl = (guid: string) => `/basket/success?guid=${encodeURIComponent(guid)}`;
@@ -27,9 +20,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  route(app, ENDPOINTS.orderPayment, async (req) =>
-    app.db.transaction((tx) => startPayment(tx, app.payments, req.body.guid)),
-  );
+  route(app, ENDPOINTS.orderPayment, async (req) => app.db.transaction((tx) => startPayment(tx, app.payments, req.body.guid)));
 
   if (app.payments.id !== 'test') return;
 

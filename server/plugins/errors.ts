@@ -19,10 +19,7 @@ export const MESSAGES = {
 } as const;
 
 /** Installs the Russian error answers on app (or on a plugin's scope); `body` shapes a 4xx answer. */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  body: (message: string) => object = (message) => ({ message }),
-): void {
+export function registerErrorHandling(app: FastifyInstance, body: (message: string) => object = (message) => ({ message })): void {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -22,7 +22,7 @@ export function serverMessage(err: unknown): string | null {
 }
 
 /** Registration: the server's message, else the default. */
-export const registerFailure = (err: unknown) => (isConnectionLost(err) ? TEXT.offline : serverMessage(err) ?? TEXT.unknown);
+export const registerFailure = (err: unknown) => (isConnectionLost(err) ? TEXT.offline : (serverMessage(err) ?? TEXT.unknown));
 
 export const loginFailure = (err: unknown) => (isConnectionLost(err) ? TEXT.offline : TEXT.loginFailed);
 

@@ -74,9 +74,10 @@ interface CallExtras {
 }
 
 /** Whether the call needs an input at all: an entry without parameters, query or body may be called bare. */
-type CallArgs<B, Q, P extends string> = Partial<CallInput<B, Q, P>> extends CallInput<B, Q, P>
-  ? [input?: CallInput<B, Q, P> & CallExtras]
-  : [input: CallInput<B, Q, P> & CallExtras];
+type CallArgs<B, Q, P extends string> =
+  Partial<CallInput<B, Q, P>> extends CallInput<B, Q, P>
+    ? [input?: CallInput<B, Q, P> & CallExtras]
+    : [input: CallInput<B, Q, P> & CallExtras];
 
 /** Calls one entry of the endpoint table: its method and path, the query and body it takes, its answer checked. */
 export function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, ...[input]: CallArgs<B, Q, P>): Promise<A> {

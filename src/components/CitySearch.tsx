@@ -32,7 +32,10 @@ export function CitySearch({ city, onChoose, error, label = 'Город' }: Prop
     if (!searching) return;
     let live = true;
     const t = setTimeout(() => {
-      getCities(q).then((list) => live && setOptions(list), () => live && setOptions([]));
+      getCities(q).then(
+        (list) => live && setOptions(list),
+        () => live && setOptions([]),
+      );
     }, FETCH_DELAY_MS);
     return () => {
       live = false;

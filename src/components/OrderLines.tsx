@@ -17,16 +17,32 @@ export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) 
               <br />
               <small className="muted">{[l.brand, l.size, l.color].filter(Boolean).join(' · ')}</small>
             </span>
-            <span className="price">{l.quantity} × {formatPrice(l.price)}</span>
+            <span className="price">
+              {l.quantity} × {formatPrice(l.price)}
+            </span>
           </li>
         ))}
       </ul>
       <div className="order-totals">
-        <p>Товары: <span>{formatPrice(info.items_sum)}</span></p>
-        {info.promo_discount > 0 && <p>Скидка по промокоду: <span>−{formatPrice(info.promo_discount)}</span></p>}
-        {info.bonus_spent > 0 && <p>Оплачено баллами: <span data-testid="order-bonus">−{formatPrice(info.bonus_spent)}</span></p>}
-        <p>Доставка: <span>{info.delivery_price ? formatPrice(info.delivery_price) : 'бесплатно'}</span></p>
-        <p className="checkout__total">Итого: <strong data-testid="order-total">{formatPrice(info.total)}</strong></p>
+        <p>
+          Товары: <span>{formatPrice(info.items_sum)}</span>
+        </p>
+        {info.promo_discount > 0 && (
+          <p>
+            Скидка по промокоду: <span>−{formatPrice(info.promo_discount)}</span>
+          </p>
+        )}
+        {info.bonus_spent > 0 && (
+          <p>
+            Оплачено баллами: <span data-testid="order-bonus">−{formatPrice(info.bonus_spent)}</span>
+          </p>
+        )}
+        <p>
+          Доставка: <span>{info.delivery_price ? formatPrice(info.delivery_price) : 'бесплатно'}</span>
+        </p>
+        <p className="checkout__total">
+          Итого: <strong data-testid="order-total">{formatPrice(info.total)}</strong>
+        </p>
       </div>
     </>
   );

@@ -13,7 +13,8 @@ export function pageWindow(page: number, pages: number): (number | '…')[] {
   const out: (number | '…')[] = [];
   sorted.forEach((p, i) => {
     const gap = i > 0 ? p - sorted[i - 1] : 1;
-    if (gap === 2) out.push(p - 1); // one hidden page: show it rather than "…"
+    if (gap === 2)
+      out.push(p - 1); // one hidden page: show it rather than "…"
     else if (gap > 2) out.push('…');
     out.push(p);
   });
@@ -24,17 +25,31 @@ export function Pagination({ page, pages, hrefFor }: Props) {
   if (pages <= 1) return null;
   return (
     <nav className="pagination" aria-label="Страницы">
-      {page > 1 && <Link href={hrefFor(page - 1)} rel="prev">← Назад</Link>}
+      {page > 1 && (
+        <Link href={hrefFor(page - 1)} rel="prev">
+          ← Назад
+        </Link>
+      )}
       {pageWindow(page, pages).map((p, i) =>
         p === '…' ? (
-          <span key={`gap${i}`} className="pagination__gap">…</span>
+          <span key={`gap${i}`} className="pagination__gap">
+            …
+          </span>
         ) : p === page ? (
-          <span key={p} aria-current="page" className="pagination__current">{p}</span>
+          <span key={p} aria-current="page" className="pagination__current">
+            {p}
+          </span>
         ) : (
-          <Link key={p} href={hrefFor(p)} aria-label={`Страница ${p}`}>{p}</Link>
+          <Link key={p} href={hrefFor(p)} aria-label={`Страница ${p}`}>
+            {p}
+          </Link>
         ),
       )}
-      {page < pages && <Link href={hrefFor(page + 1)} rel="next">Вперёд →</Link>}
+      {page < pages && (
+        <Link href={hrefFor(page + 1)} rel="next">
+          Вперёд →
+        </Link>
+      )}
     </nav>
   );
 }

@@ -33,7 +33,9 @@ export function Popup({ title, onClose, onBackdrop, closeOnEscape = true, childr
       <div ref={dialog} className={`popup${wide ? ' popup--wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
         <header className="popup__head">
           <h2>{title}</h2>
-          <button type="button" className="popup__close" aria-label="Закрыть" onClick={onClose}>×</button>
+          <button type="button" className="popup__close" aria-label="Закрыть" onClick={onClose}>
+            ×
+          </button>
         </header>
         {children}
       </div>

@@ -9,7 +9,11 @@ let hooked = false;
 function purifier(): typeof DOMPurify {
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.getAttribute('href')?.match(/^https?:\/\//) && !node.getAttribute('href')!.startsWith(location.origin)) {
+      if (
+        node.tagName === 'A' &&
+        node.getAttribute('href')?.match(/^https?:\/\//) &&
+        !node.getAttribute('href')!.startsWith(location.origin)
+      ) {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }

@@ -22,13 +22,27 @@ export function lineView(l: ProjectedLine<Snapshot<BasketItem>>): LineView {
     const features = [item.feature?.name, item.featuretop?.name, item.featurebot?.name].filter(Boolean).join(', ');
     const image = item.product.images.find((i) => i.is_main)?.image ?? item.product.images[0]?.image ?? '';
     return {
-      ext_id: l.ext_id, name: item.product.name, brand: item.product.brand, features,
-      price: item.price, quantity: l.quantity, image, href: item.product.full_path_offer, pending: l.pending,
+      ext_id: l.ext_id,
+      name: item.product.name,
+      brand: item.product.brand,
+      features,
+      price: item.price,
+      quantity: l.quantity,
+      image,
+      href: item.product.full_path_offer,
+      pending: l.pending,
     };
   }
   const p = l.preview;
   return {
-    ext_id: l.ext_id, name: p?.name ?? l.ext_id, brand: p?.brand ?? '', features: p?.feature ?? '', price: p?.price ?? 0,
-    quantity: l.quantity, image: p?.image ?? '', href: p?.href ?? '/', pending: true,
+    ext_id: l.ext_id,
+    name: p?.name ?? l.ext_id,
+    brand: p?.brand ?? '',
+    features: p?.feature ?? '',
+    price: p?.price ?? 0,
+    quantity: l.quantity,
+    image: p?.image ?? '',
+    href: p?.href ?? '/',
+    pending: true,
   };
 }

@@ -2,8 +2,18 @@
 import { plural } from './plural.ts';
 
 const MONTHS = [
-  'января', 'февраля', 'марта', 'апреля', 'мая', 'июня',
-  'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря',
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
 ] as const;
 
 export function formatDate(value: string | Date, now: Date = new Date()): string {
@@ -19,7 +29,10 @@ export function formatDate(value: string | Date, now: Date = new Date()): string
   }
   // Moscow time: the shop's dates are its own, whatever zone the device is in.
   const parts = new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Europe/Moscow', day: 'numeric', month: 'numeric', year: 'numeric',
+    timeZone: 'Europe/Moscow',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
   }).formatToParts(date);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return `${get('day')} ${MONTHS[get('month') - 1]} ${get('year')}`;

@@ -10,7 +10,13 @@ export interface ListingQuery {
 
 const LISTS = { size: 'sizes', color: 'colors', brand: 'brands' } as const;
 
-const list = (v: string | null) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: string | null) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 const whole = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
 /** Reads a query string; anything malformed is ignored, never an error. */

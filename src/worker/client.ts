@@ -27,7 +27,7 @@ async function call<K extends keyof SearchApi>(name: K, ...args: Parameters<Sear
   const w = worker();
   if (!w) return fallback();
   try {
-    return (await (w[name] as unknown as (...a: Parameters<SearchApi[K]>) => Promise<ReturnType<SearchApi[K]>>)(...args));
+    return await (w[name] as unknown as (...a: Parameters<SearchApi[K]>) => Promise<ReturnType<SearchApi[K]>>)(...args);
   } catch {
     return fallback();
   }

@@ -21,8 +21,18 @@ async function mainPages(request: APIRequestContext, phone: boolean): Promise<st
   const product = offers.results[0]!.full_path_offer;
   if (phone) return ['/', '/kupalniki', product, '/basket', '/favorite', '/blog', '/podarochnye-sertifikaty'];
   return [
-    '/', '/kupalniki/bikini', product, '/search?searchParam=бикини', '/basket', '/favorite', '/blog', `/blog/${blog.results[0]!.slug}`,
-    '/podarochnye-sertifikaty', '/card', '/profile', '/ne-sushchestvuet',
+    '/',
+    '/kupalniki/bikini',
+    product,
+    '/search?searchParam=бикини',
+    '/basket',
+    '/favorite',
+    '/blog',
+    `/blog/${blog.results[0]!.slug}`,
+    '/podarochnye-sertifikaty',
+    '/card',
+    '/profile',
+    '/ne-sushchestvuet',
   ];
 }
 

@@ -49,8 +49,9 @@ async function checklist(popup: Locator): Promise<boolean[]> {
   return Promise.all(RULES.map(async (r) => /\bis-ok\b/.test((await list.locator('li', { hasText: r }).getAttribute('class')) ?? '')));
 }
 
-
-test('registration: every failing field is marked and nothing is sent; the checklist turns green per rule; success signs in', async ({ page }) => {
+test('registration: every failing field is marked and nothing is sent; the checklist turns green per rule; success signs in', async ({
+  page,
+}) => {
   const signIns = callsTo(page, '/v1/sign_in/');
   await page.goto('/');
   await header(page).getByRole('button', { name: 'Войти' }).click();
@@ -107,12 +108,22 @@ test('registration: every failing field is marked and nothing is sent; the check
   await popup.getByLabel('ФИО').fill(' Петрова  Мария Ивановна ');
   await popup.getByLabel('E-mail').fill(email.toUpperCase());
   await popup.getByLabel('Телефон (необязательно)').pressSequentially(phone);
-  await expect(popup.getByLabel('Телефон (необязательно)')).toHaveValue(`+7(${phone.slice(0, 3)})-${phone.slice(3, 6)}-${phone.slice(6, 8)}-${phone.slice(8)}`);
+  await expect(popup.getByLabel('Телефон (необязательно)')).toHaveValue(
+    `+7(${phone.slice(0, 3)})-${phone.slice(3, 6)}-${phone.slice(6, 8)}-${phone.slice(8)}`,
+  );
   await password.fill('Secret123');
   await popup.getByLabel('Повторите пароль').fill('Secret123');
   await popup.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(popup).toBeHidden();
-  expect(signIns).toEqual([{ full_name: 'Петрова Мария Ивановна', email: email.toLowerCase(), phone: `+7${phone}`, password_one: 'Secret123', password_two: 'Secret123' }]);
+  expect(signIns).toEqual([
+    {
+      full_name: 'Петрова Мария Ивановна',
+      email: email.toLowerCase(),
+      phone: `+7${phone}`,
+      password_one: 'Secret123',
+      password_two: 'Secret123',
+    },
+  ]);
   await expect(header(page).getByRole('link', { name: /Мария Петрова/ })).toHaveAttribute('href', '/profile');
   await expect(header(page).getByRole('button', { name: 'Войти' })).toHaveCount(0);
 });
@@ -357,7 +368,10 @@ async function socialSignIn(page: Page, from: Locator, provider: string): Promis
   if (!win.isClosed()) await win.waitForEvent('close');
 }
 
-test('social login: a user without e-mail lands in finish registration; closing it logs out, finishing it signs in', async ({ page, request }) => {
+test('social login: a user without e-mail lands in finish registration; closing it logs out, finishing it signs in', async ({
+  page,
+  request,
+}) => {
   const exchanges = callsTo(page, '/auth/vk-oauth2');
   const changes = callsTo(page, '/v1/changeinfo/');
   await page.goto('/');
@@ -421,7 +435,12 @@ test('social login: a user without e-mail lands in finish registration; closing 
   await finish.getByRole('button', { name: 'Завершить регистрацию' }).click();
   await expect(finish).toBeHidden();
   expect(changes).toHaveLength(2); // the taken e-mail and this one: nothing from the marked attempt
-  expect(changes.at(-1)).toMatchObject({ email: email.toLowerCase(), first_name: 'Мария', last_name: 'Соколова', middle_name: 'Андреевна' });
+  expect(changes.at(-1)).toMatchObject({
+    email: email.toLowerCase(),
+    first_name: 'Мария',
+    last_name: 'Соколова',
+    middle_name: 'Андреевна',
+  });
   await expect(header(page).getByRole('link', { name: /Мария Соколова/ })).toBeVisible();
   await page.reload();
   await expect(header(page).getByRole('link', { name: /Мария Соколова/ })).toBeVisible();

@@ -80,7 +80,7 @@ test('a visitor registers, logs out and in through the popups, and edits the pro
   await expect(field(page, 'Телефон')).toHaveValue('+7(916)-111-22-33');
 });
 
-test('another account\'s e-mail is refused with the server\'s message', async ({ page, browser }) => {
+test("another account's e-mail is refused with the server's message", async ({ page, browser }) => {
   const other = `anna.${stamp}@example.ru`;
   const ctx = await browser.newContext();
   const res = await ctx.request.post('/api/v1/sign_in/', {
@@ -145,7 +145,10 @@ test('favourites chosen while signed out stay after login and follow the user to
   const chosen = (await cards.evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-offer-id') ?? ''))).sort();
   await expect(page.getByTestId('favorites-count')).toHaveText('2');
 
-  await page.getByRole('link', { name: /^Избранное/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Избранное/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/favorite$/);
   await expect(page.getByTestId('favorites-grid').locator('.offer-card')).toHaveCount(2);
   expect(await favoriteIdsOn(page)).toEqual(chosen);
@@ -182,7 +185,9 @@ async function variantInStock(page: Page): Promise<string> {
 }
 
 async function placeOrderAsUser(page: Page, extId: string): Promise<string> {
-  const [moscow] = (await (await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ q: 'Москва' }))}`)).json()) as City[];
+  const [moscow] = (await (
+    await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ q: 'Москва' }))}`)
+  ).json()) as City[];
   // The real API in the page's context, with the token the app keeps in its cookie.
   return page.evaluate(
     async ({ extId, city }) => {
@@ -223,14 +228,16 @@ test('an order placed while signed in is in the order history with its detail', 
   await expect(detail.getByTestId('order-lines').locator('li')).toHaveCount(1);
   await expect(detail).toContainText('В пункт выдачи: Москва');
   await expect(detail.getByRole('heading', { name: 'История статусов' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'История заказов' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'История заказов' }),
+  ).toBeVisible();
 
   // An order that is not the user's (or does not exist) says so instead of a blank page.
   await page.goto('/history-order/999999');
   await expect(page.getByText('Не удалось загрузить заказ.')).toBeVisible();
 });
 
-test('the bonus page and the public rules show the programme\'s numbers', async ({ page }) => {
+test("the bonus page and the public rules show the programme's numbers", async ({ page }) => {
   await page.goto('/rules-discount');
   await expect(page.getByTestId('bonus-rules')).toContainText('начисляем 5% от стоимости товаров');
   await expect(page.getByTestId('bonus-rules')).toContainText('до 30% стоимости товаров');
@@ -263,4 +270,3 @@ test('mailing: the user subscribes their own e-mail, a visitor types one', async
   await expect(own.getByRole('status')).toHaveText('Вы отписались от рассылки');
   await expect(own.getByRole('button', { name: 'Подписаться на рассылку' })).toBeVisible();
 });
-

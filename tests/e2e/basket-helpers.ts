@@ -21,7 +21,8 @@ export async function pickProducts(request: APIRequestContext, count: number, si
     const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
     const first = p.offer.colors[0]?.slug;
     const ok = p.variants.filter((v) => v.kind === 'size' && v.stock >= minStock && v.color.slug === first).slice(0, sizes);
-    if (ok.length === sizes) picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.map((v) => v.ext_id), stocks: ok.map((v) => v.stock) });
+    if (ok.length === sizes)
+      picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.map((v) => v.ext_id), stocks: ok.map((v) => v.stock) });
     if (picks.length === count) return picks;
   }
   throw new Error('the seed has too few products in stock');

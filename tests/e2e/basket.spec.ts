@@ -19,7 +19,9 @@ test('a visitor fills the basket, checks out with a promo code and courier deliv
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
   await expect(line(page, a.extIds[0]).getByTestId('quantity')).toHaveText('2');
   await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
-  await line(page, a.extIds[1]).getByRole('button', { name: /^Удалить/ }).click();
+  await line(page, a.extIds[1])
+    .getByRole('button', { name: /^Удалить/ })
+    .click();
   await expect(page.getByTestId('basket-lines').locator('li')).toHaveCount(2);
   await expect(line(page, a.extIds[0]).getByRole('button', { name: 'Уменьшить' })).toBeEnabled();
 
@@ -38,7 +40,11 @@ test('a visitor fills the basket, checks out with a promo code and courier deliv
   await page.getByLabel('Телефон').pressSequentially('9251234567');
   await expect(page.getByLabel('Телефон')).toHaveValue('+7(925)-123-45-67');
   await page.getByLabel('Город').fill('Моск');
-  await page.getByRole('option', { name: /^Москва/ }).first().getByRole('button').click();
+  await page
+    .getByRole('option', { name: /^Москва/ })
+    .first()
+    .getByRole('button')
+    .click();
   await page.getByRole('radio', { name: /Курьером/ }).check();
   await page.getByLabel('Адрес: улица, дом, квартира').fill('ул. Тверская, д. 7, кв. 12');
   await page.getByLabel('Промокод').fill('LETO10');
@@ -88,12 +94,17 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
   await context.setOffline(true);
   await addFromProductPage(page, c, c.extIds[0]);
   await addFromProductPage(page, b, b.extIds[1]);
-  await page.getByRole('link', { name: /^Корзина/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Корзина/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/basket$/);
   await expect(page.getByTestId('pending-note')).toContainText('Нет связи');
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
-  await line(page, c.extIds[0]).getByRole('button', { name: /^Удалить/ }).click();
+  await line(page, c.extIds[0])
+    .getByRole('button', { name: /^Удалить/ })
+    .click();
   // A change shows once it is stored: the shopper reloads after seeing it, not while it is being written.
   await expect(line(page, c.extIds[0])).toHaveCount(0);
   await expect(line(page, b.extIds[1])).toHaveClass(/is-pending/);
@@ -107,5 +118,10 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
   await context.setOffline(false);
   await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 30_000 });
   const server = (await (await page.request.get('/api/v2/cart/')).json()) as { cart: { ext_id: string; quantity: number }[] };
-  expect(server.cart.map((l) => [l.ext_id, l.quantity]).sort()).toEqual([[a.extIds[0], 3], [b.extIds[1], 1]].sort());
+  expect(server.cart.map((l) => [l.ext_id, l.quantity]).sort()).toEqual(
+    [
+      [a.extIds[0], 3],
+      [b.extIds[1], 1],
+    ].sort(),
+  );
 });

@@ -32,10 +32,12 @@ async function filterAndSort(page: Page) {
   await page.getByLabel('Сортировка').selectOption('price_asc');
   await expect(page).toHaveURL(/sort=price_asc/);
   await expect(page.getByTestId('listing-grid').locator('.offer-card')).not.toHaveCount(0);
-  await expect.poll(async () => {
-    const p = await pricesOnPage(page);
-    return p.every((v, i) => i === 0 || p[i - 1] <= v);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const p = await pricesOnPage(page);
+      return p.every((v, i) => i === 0 || p[i - 1] <= v);
+    })
+    .toBe(true);
 }
 
 test('desktop: menu → category → size filter → price sort → page 2 → product → size', async ({ page }) => {
@@ -115,7 +117,12 @@ test('phone: the same walk through the mobile menu', async ({ page }) => {
 });
 
 test('a product address with a wrong or non-digit pk, and an unknown page, say "Ошибка"', async ({ page }) => {
-  for (const url of ['/kupalniki/bikini/12a/slug', '/kupalniki/bikini/999999/net-takogo', '/kupalniki/net-takoy-kategorii', '/brands/net-takogo-brenda']) {
+  for (const url of [
+    '/kupalniki/bikini/12a/slug',
+    '/kupalniki/bikini/999999/net-takogo',
+    '/kupalniki/net-takoy-kategorii',
+    '/brands/net-takogo-brenda',
+  ]) {
     await page.goto(url);
     await expect(page.getByRole('heading', { name: 'Ошибка' }), url).toBeVisible();
     await expect(page).toHaveTitle('Ошибка — Море и Мода');
@@ -135,7 +142,9 @@ test('new, sale, a brand and a search list their goods', async ({ page }) => {
 });
 
 test('a related product opens the product clicked, and Back returns to the first', async ({ page }) => {
-  const first: { results: { full_path_offer: string; name: string }[] } = await (await page.request.get('/api/v1/offers/?limit=1&offset=0')).json();
+  const first: { results: { full_path_offer: string; name: string }[] } = await (
+    await page.request.get('/api/v1/offers/?limit=1&offset=0')
+  ).json();
   const start = first.results[0]!;
   await page.goto(start.full_path_offer);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(start.name);

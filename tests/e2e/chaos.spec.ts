@@ -40,27 +40,30 @@ interface Variant {
   stock: number;
 }
 
-type Step =
-  | { kind: 'add'; v: Variant }
-  | { kind: 'inc' | 'dec' | 'remove'; v: Variant }
-  | { kind: 'clear' };
+type Step = { kind: 'add'; v: Variant } | { kind: 'inc' | 'dec' | 'remove'; v: Variant } | { kind: 'clear' };
 
 /** Opens the basket page and waits until it shows: a pending note can only be seen on a page that is there. */
 async function openBasket(page: Page): Promise<void> {
   if (new URL(page.url()).pathname !== '/basket') {
-    await page.getByRole('link', { name: /^Корзина/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Корзина/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/basket$/);
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
 }
 
-test('100 random basket changes on a network that drops a third of the calls end with the server cart equal to the model', async ({ page, request }) => {
+test('100 random basket changes on a network that drops a third of the calls end with the server cart equal to the model', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const seed = Number(process.env.CHAOS_SEED ?? Date.now() % 2 ** 31);
   console.log(`chaos seed: ${seed} (replay with CHAOS_SEED=${seed})`);
   test.info().annotations.push({ type: 'chaos seed', description: String(seed) });
   const rnd = prng(seed);
-  const pickOf = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const pickOf = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
   const products = await pickProducts(request, 3, 2);
   const variants: Variant[] = products.flatMap((p) => p.extIds.map((ext, i) => ({ ext, product: p, stock: p.stocks[i] })));

@@ -5,7 +5,12 @@ import { expect, test } from '@playwright/test';
 import { formatPrice } from '../../common/money.ts';
 import { addFromProductPage, pickProducts } from './basket-helpers.ts';
 
-test('a signed-in shopper checks out with the saved address, then pays part of the next order with points', async ({ page, context, request, baseURL }) => {
+test('a signed-in shopper checks out with the saved address, then pays part of the next order with points', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const email = `bonus.${Date.now()}@example.ru`;
   const signIn = await request.post('/api/v1/sign_in/', {
     data: { full_name: 'Соколова Мария Петровна', email, phone: '', password_one: 'Parol2026', password_two: 'Parol2026' },
@@ -13,11 +18,23 @@ test('a signed-in shopper checks out with the saved address, then pays part of t
   expect(signIn.status()).toBe(200);
   const { token } = (await signIn.json()) as { token: string };
   const auth = { authorization: `Token ${token}` };
-  const cities = (await (await request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ q: 'Москва' }))}`)).json()) as { id: number; region_id: number; name: string }[];
+  const cities = (await (await request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ q: 'Москва' }))}`)).json()) as {
+    id: number;
+    region_id: number;
+    name: string;
+  }[];
   const moscow = cities.find((c) => c.name === 'Москва')!;
   const saved = await request.post('/api/v1/user_address/', {
     headers: auth,
-    data: { city: 'Москва', city_id: moscow.id, region_id: moscow.region_id, street: 'ул. Петровка', house: '17', flat: '5', is_default: true },
+    data: {
+      city: 'Москва',
+      city_id: moscow.id,
+      region_id: moscow.region_id,
+      street: 'ул. Петровка',
+      house: '17',
+      flat: '5',
+      is_default: true,
+    },
   });
   expect(saved.status()).toBe(200);
   // Signed in as the app signs in: the token cookie (the popups' own flows are tested in account-popups.spec.ts).

@@ -25,7 +25,10 @@ test('the certificates list: 5 certificates with their nominals, breadcrumbs and
 test('a certificate opens from the list and goes into the basket', async ({ page }) => {
   await page.goto('/podarochnye-sertifikaty');
   await expect(page.getByTestId('basket-count')).toHaveText('0');
-  await page.getByTestId('certificates').getByRole('link', { name: /на 5\s000\s₽/ }).click();
+  await page
+    .getByTestId('certificates')
+    .getByRole('link', { name: /на 5\s000\s₽/ })
+    .click();
   await expect(page).toHaveURL(/\/podarochnye-sertifikaty\/podarochnyj-sertifikat-5000$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Подарочный сертификат на 5\s000\s₽/);
   expect(plain(await page.getByTestId('nominal').innerText())).toBe('5 000 ₽');
@@ -42,10 +45,12 @@ test('a certificate opens from the list and goes into the basket', async ({ page
   await expect(page.getByTestId('basket-count')).toHaveText('1');
 
   // The server's cart holds the certificate, once.
-  await expect.poll(async () => {
-    const cart = (await (await page.request.get('/api/v2/cart/')).json()) as { cart?: { ext_id: string; quantity: number }[] };
-    return cart.cart?.map((l) => `${l.ext_id}×${l.quantity}`);
-  }).toEqual(['GC-5000×1']);
+  await expect
+    .poll(async () => {
+      const cart = (await (await page.request.get('/api/v2/cart/')).json()) as { cart?: { ext_id: string; quantity: number }[] };
+      return cart.cart?.map((l) => `${l.ext_id}×${l.quantity}`);
+    })
+    .toEqual(['GC-5000×1']);
   await page.reload();
   await expect(page.getByTestId('basket-count')).toHaveText('1');
 });

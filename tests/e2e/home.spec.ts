@@ -39,7 +39,7 @@ test('a favourite survives a reload', async ({ page }) => {
   await expect(card.getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();
 });
 
-test('a favourite added in one tab survives a size picked in another, and each tab shows the other\'s', async ({ context, request }) => {
+test("a favourite added in one tab survives a size picked in another, and each tab shows the other's", async ({ context, request }) => {
   const [product] = await pickProducts(request, 1, 2);
   const size = product!.extIds[1]!;
   const home = await context.newPage();

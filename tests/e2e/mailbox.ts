@@ -19,7 +19,10 @@ function mailText(data: string): string {
 export function mailsTo(address: string): string[] {
   const file = process.env.E2E_MAIL_FILE!;
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean)
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
     .map((l) => JSON.parse(l) as { to: string[]; data: string })
     .filter((m) => m.to.some((t) => t.includes(address)))
     .map((m) => mailText(m.data));

@@ -8,8 +8,18 @@ interface Root {
   subcategories: { path: string; name: string }[];
 }
 
-const MENU_BRANDS = ['Beach Bunny', 'Luli Fama', 'Bound by Bond-Eye', 'Cotazur', 'Maaji', 'DKNY', 'PilyQ', 'Sea Level',
-  'Nuria Ferrer', 'Runwaydreamz'];
+const MENU_BRANDS = [
+  'Beach Bunny',
+  'Luli Fama',
+  'Bound by Bond-Eye',
+  'Cotazur',
+  'Maaji',
+  'DKNY',
+  'PilyQ',
+  'Sea Level',
+  'Nuria Ferrer',
+  'Runwaydreamz',
+];
 const PROMO = 'Скидка 10% на первый заказ по промокоду LETO10';
 
 const roots = async (page: Page): Promise<Root[]> => (await page.request.get('/api/v1/preview_category/')).json();
@@ -83,7 +93,10 @@ test.describe('desktop menu', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Каталог' });
     await expect(nav.getByRole('link', { name: 'Купальники', exact: true })).toBeVisible();
-    await page.getByRole('link', { name: /^Корзина/ }).first().focus(); // the last link of the header bar
+    await page
+      .getByRole('link', { name: /^Корзина/ })
+      .first()
+      .focus(); // the last link of the header bar
     await page.keyboard.press('Tab'); // onto 'Купальники'
     await expect(nav.getByRole('link', { name: 'Купальники', exact: true })).toBeFocused();
     const list = nav.getByRole('list', { name: 'Подкатегории: Купальники' });
@@ -152,8 +165,13 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   const INFO: [string, string][] = [
-    ['О магазине', '/about'], ['Доставка и оплата', '/delivery-and-payments'], ['Возврат товара', '/return-goods'],
-    ['Условия примерки', '/fitting-conditions'], ['Контакты', '/contacts'], ['Блог', '/blog'], ['Новости', '/news'],
+    ['О магазине', '/about'],
+    ['Доставка и оплата', '/delivery-and-payments'],
+    ['Возврат товара', '/return-goods'],
+    ['Условия примерки', '/fitting-conditions'],
+    ['Контакты', '/contacts'],
+    ['Блог', '/blog'],
+    ['Новости', '/news'],
   ];
 
   test('the burger opens the menu with basket, favourites, login, the 7 roots and the info pages', async ({ page }) => {
@@ -270,7 +288,10 @@ test("the shop's phones are offered on every width: in the header, on a phone in
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: org.phone, exact: true }), `${width}px`).toBeVisible();
-    await expect(header.getByRole('link', { name: new RegExp(`^${org.phone_chats.replace(/[()+]/g, '\\$&')}`) }), `${width}px`).toBeVisible();
+    await expect(
+      header.getByRole('link', { name: new RegExp(`^${org.phone_chats.replace(/[()+]/g, '\\$&')}`) }),
+      `${width}px`,
+    ).toBeVisible();
     await expect(header.getByRole('link', { name: 'Доставка и оплата' }), `${width}px`).toBeVisible();
     await expect(header.getByText(PROMO), `${width}px`).toBeVisible();
   }

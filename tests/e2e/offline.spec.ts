@@ -34,20 +34,29 @@ test('after the service worker takes over, an offline reload still shows the hom
   await context.setOffline(false);
 });
 
-test('with every tab closed, the service worker sends the queued basket changes when Background Sync fires', async ({ context, request }) => {
+test('with every tab closed, the service worker sends the queued basket changes when Background Sync fires', async ({
+  context,
+  request,
+}) => {
   const [a] = await pickProducts(request, 1, 2);
   const page = await context.newPage();
   await page.goto(a.url);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await addFromProductPage(page, a, a.extIds[0]);
-  await page.getByRole('link', { name: /^Корзина/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Корзина/ })
+    .first()
+    .click();
   await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
 
   await context.setOffline(true);
   // One more of the second size than the shop has: the last of these adds will be refused.
   const left = a.stocks[1];
   for (let i = 0; i <= left; i++) await addFromProductPage(page, a, a.extIds[1]);
-  await page.getByRole('link', { name: /^Корзина/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Корзина/ })
+    .first()
+    .click();
   await expect(line(page, a.extIds[1]).getByTestId('quantity')).toHaveText(String(left + 1));
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
@@ -77,7 +86,12 @@ test('with every tab closed, the service worker sends the queued basket changes 
 
   const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: OUTBOX_SYNC_TAG, lastChance: false });
-  await expect.poll(serverCart, { timeout: 20_000 }).toEqual([[a.extIds[0], 3], [a.extIds[1], left]].sort());
+  await expect.poll(serverCart, { timeout: 20_000 }).toEqual(
+    [
+      [a.extIds[0], 3],
+      [a.extIds[1], left],
+    ].sort(),
+  );
 
   // The next visit shows the confirmed basket, nothing left to send, and why the last add was refused.
   const next = await context.newPage();

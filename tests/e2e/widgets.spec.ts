@@ -76,7 +76,9 @@ test("the error report form: both fields required, typing clears the mark, 'Со
   await message.fill('Не открывается фото бренда');
   await form.getByRole('button', { name: 'Отправить' }).click();
   await expect(form.getByRole('status')).toHaveText('Сообщение отправлено успешно');
-  expect(JSON.parse(sent[0]!)).toEqual({ messageFeedback: { contactData: 'anna@example.ru', message: 'Не открывается фото бренда', page: '/brands' } });
+  expect(JSON.parse(sent[0]!)).toEqual({
+    messageFeedback: { contactData: 'anna@example.ru', message: 'Не открывается фото бренда', page: '/brands' },
+  });
   await page.keyboard.press('Escape');
   await expect(form).toBeHidden();
 });

@@ -18,7 +18,12 @@ export interface Registered {
 /** A fresh e-mail and phone that no other test has. */
 export function freshContacts(): { email: string; phone: string } {
   const n = randomBytes(5).toString('hex');
-  return { email: `user-${n}@example.ru`, phone: `+7(9${String(parseInt(n, 16) % 1e9).padStart(9, '0').replace(/^(\d\d)(\d{3})(\d\d)(\d\d)$/, '$1)-$2-$3-$4')}` };
+  return {
+    email: `user-${n}@example.ru`,
+    phone: `+7(9${String(parseInt(n, 16) % 1e9)
+      .padStart(9, '0')
+      .replace(/^(\d\d)(\d{3})(\d\d)(\d\d)$/, '$1)-$2-$3-$4')}`,
+  };
 }
 
 export async function registerUser(app: FastifyInstance, fields: Record<string, unknown> = {}): Promise<Registered> {
@@ -26,7 +31,12 @@ export async function registerUser(app: FastifyInstance, fields: Record<string, 
   const body = { full_name: 'Иванова Анна Сергеевна', email, password_one: PASSWORD, password_two: PASSWORD, ...fields };
   const res = await shopper(app).call('POST', '/api/v1/sign_in/', body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { email: String(body.email).toLowerCase(), password: String(body.password_one), token: res.body.token, user: shopper(app, res.body.token) };
+  return {
+    email: String(body.email).toLowerCase(),
+    password: String(body.password_one),
+    token: res.body.token,
+    user: shopper(app, res.body.token),
+  };
 }
 
 /** The same shopper (its cookies), now sending this token. */

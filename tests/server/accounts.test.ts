@@ -49,7 +49,9 @@ describe.each(backends)('accounts on $name', (backend) => {
     // POST answers the same user.
     expect((await shopper(app, res.body.token).call('POST', '/api/v1/get_user/', {})).body).toEqual(me.body);
 
-    const [row] = await app.db.query<{ password_hash: string; phone: string }>('select password_hash, phone from users where email = $1', [email]);
+    const [row] = await app.db.query<{ password_hash: string; phone: string }>('select password_hash, phone from users where email = $1', [
+      email,
+    ]);
     expect(row.phone).toMatch(/^7\d{10}$/);
     expect(row.password_hash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
     expect(row.password_hash).not.toContain(PASSWORD);
@@ -71,10 +73,22 @@ describe.each(backends)('accounts on $name', (backend) => {
       [{ ...ok, email: 'not-an-email' }, 'Введите корректный адрес электронной почты'],
       [{ ...ok, email: freshContacts().email, full_name: 'Сидорова' }, 'Укажите фамилию и имя: минимум 2 слова'],
       [{ ...ok, email: freshContacts().email, phone: '+7(925)-123' }, 'Введите номер телефона полностью: +7(###)-###-##-##'],
-      [{ ...ok, email: freshContacts().email, password_one: 'Short1', password_two: 'Short1' }, 'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру'],
-      [{ ...ok, email: freshContacts().email, password_one: 'Пароль2026x', password_two: 'Пароль2026x' }, 'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру'],
-      [{ ...ok, email: freshContacts().email, password_one: 'nocapital2026', password_two: 'nocapital2026' }, 'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру'],
-      [{ ...ok, email: freshContacts().email, password_one: 'NoDigitsHere', password_two: 'NoDigitsHere' }, 'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру'],
+      [
+        { ...ok, email: freshContacts().email, password_one: 'Short1', password_two: 'Short1' },
+        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+      ],
+      [
+        { ...ok, email: freshContacts().email, password_one: 'Пароль2026x', password_two: 'Пароль2026x' },
+        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+      ],
+      [
+        { ...ok, email: freshContacts().email, password_one: 'nocapital2026', password_two: 'nocapital2026' },
+        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+      ],
+      [
+        { ...ok, email: freshContacts().email, password_one: 'NoDigitsHere', password_two: 'NoDigitsHere' },
+        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+      ],
       [{ ...ok, email: freshContacts().email, password_two: 'Morskoy2027' }, 'Пароли не совпадают'],
       [{ full_name: 'Сидорова Мария', email: freshContacts().email }, 'Не заполнено поле «password_one»'],
     ];
@@ -96,7 +110,11 @@ describe.each(backends)('accounts on $name', (backend) => {
     expect((await shopper(app, res.body.token).call('GET', '/api/v1/get_user/')).body.email).toBe(u.email);
 
     const message = 'Не удалось войти. Проверьте правильность вводимых логина и пароля';
-    for (const [username, password] of [[u.email, 'Morskoy2027'], [`nobody-${u.email}`, PASSWORD], [u.email, PASSWORD.toLowerCase()]]) {
+    for (const [username, password] of [
+      [u.email, 'Morskoy2027'],
+      [`nobody-${u.email}`, PASSWORD],
+      [u.email, PASSWORD.toLowerCase()],
+    ]) {
       const refused = await logIn(username, password);
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ message });
@@ -130,7 +148,11 @@ describe.each(backends)('accounts on $name', (backend) => {
     for (const [method, url, body] of [
       ['GET', '/api/v1/get_user/'],
       ['POST', '/api/v1/get_user/', {}],
-      ['PUT', '/api/v1/changeinfo/', { first_name: 'Вера', middle_name: '', last_name: 'Орлова', email, password_one: 'Changed2026', password_two: 'Changed2026' }],
+      [
+        'PUT',
+        '/api/v1/changeinfo/',
+        { first_name: 'Вера', middle_name: '', last_name: 'Орлова', email, password_one: 'Changed2026', password_two: 'Changed2026' },
+      ],
       ['POST', '/api/v1/user_address/', { city: 'Сочи', street: 'Морская', house: '1' }],
       ['GET', '/api/v1/user_address/'],
       ['GET', '/api/v1/favorites/'],
@@ -183,15 +205,17 @@ describe.each(backends)('accounts on $name', (backend) => {
     expect(TOO_MANY_MESSAGE).toMatch(/[а-я]/);
 
     // Failures from one address against many accounts: the address locks, other addresses still log in.
-    for (let i = 0; i < LIMITS.loginPerAddress.max; i++) expect((await logIn(`guess-${i}@example.ru`, 'Wrong2026x', '10.3.3.3')).status).toBe(400);
+    for (let i = 0; i < LIMITS.loginPerAddress.max; i++)
+      expect((await logIn(`guess-${i}@example.ru`, 'Wrong2026x', '10.3.3.3')).status).toBe(400);
     expect((await logIn(u.email, PASSWORD, '10.3.3.3')).status).toBe(429);
     expect((await logIn(u.email, PASSWORD, '10.3.3.4')).status).toBe(200);
   });
 
-  it('forgets an account\'s failures after a successful login', async () => {
+  it("forgets an account's failures after a successful login", async () => {
     const u = await registerUser(app);
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < LIMITS.loginPerAccount.max - 1; i++) expect((await logIn(u.email, 'Wrong2026x', `10.4.${round}.${i}`)).status).toBe(400);
+      for (let i = 0; i < LIMITS.loginPerAccount.max - 1; i++)
+        expect((await logIn(u.email, 'Wrong2026x', `10.4.${round}.${i}`)).status).toBe(400);
       expect((await logIn(u.email, PASSWORD, `10.4.${round}.200`)).status).toBe(200);
     }
   });

@@ -51,7 +51,10 @@ describe.each(backends)('basket on $name', (backend) => {
 
     await s.call('POST', '/api/v2/cart/', { ext_id: b.ext_id, quantity: 1 });
     res = await s.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 1 }); // same line: adds to it
-    expect(res.body.cart.map((l: { ext_id: string; quantity: number }) => [l.ext_id, l.quantity])).toEqual([[a.ext_id, 3], [b.ext_id, 1]]);
+    expect(res.body.cart.map((l: { ext_id: string; quantity: number }) => [l.ext_id, l.quantity])).toEqual([
+      [a.ext_id, 3],
+      [b.ext_id, 1],
+    ]);
 
     res = await s.call('PUT', `/api/v2/cart/${line.item_uuid}/`, { quantity: 5, item_uuid: line.item_uuid });
     expect(res.status).toBe(200);
@@ -102,7 +105,11 @@ describe.each(backends)('basket on $name', (backend) => {
       ext_id: 'GC-5000',
       quantity: 2,
       price: 5000,
-      product: { name: 'Подарочный сертификат на 5 000 ₽', price: 5000, full_path_offer: '/podarochnye-sertifikaty/podarochnyj-sertifikat-5000' },
+      product: {
+        name: 'Подарочный сертификат на 5 000 ₽',
+        price: 5000,
+        full_path_offer: '/podarochnye-sertifikaty/podarochnyj-sertifikat-5000',
+      },
     });
     expect(gc.feature).toBeUndefined();
   });
@@ -250,7 +257,7 @@ describe.each(backends)('basket on $name', (backend) => {
     expect((await cartOf(s)).body.cart).toHaveLength(1);
   });
 
-  it('keeps a signed-in user\'s cart by token (header or cookie); a revoked token is a visitor', async () => {
+  it("keeps a signed-in user's cart by token (header or cookie); a revoked token is a visitor", async () => {
     const v = await freshVariant(app, 10);
     const user = await createUser(app);
     const byHeader = shopper(app, user.token);
@@ -268,7 +275,7 @@ describe.each(backends)('basket on $name', (backend) => {
     expect(revoked.cookies.has('basket')).toBe(true);
   });
 
-  it('merges a visitor\'s cart into the user\'s at login: quantities summed and capped by stock', async () => {
+  it("merges a visitor's cart into the user's at login: quantities summed and capped by stock", async () => {
     const shared = await freshVariant(app, 6);
     const onlyVisitor = await freshVariant(app, 4);
     const soldOut = await freshVariant(app, 3);
@@ -285,9 +292,15 @@ describe.each(backends)('basket on $name', (backend) => {
     await app.db.transaction((tx) => mergeVisitorCart(tx, visitor.cookies.get('basket')!, user.id));
 
     const merged = (await cartOf(signedIn)).body.cart.map((l: { ext_id: string; quantity: number }) => [l.ext_id, l.quantity]);
-    expect(merged).toEqual([[shared.ext_id, 6], [onlyVisitor.ext_id, 2], ['GC-1000', 1]]);
+    expect(merged).toEqual([
+      [shared.ext_id, 6],
+      [onlyVisitor.ext_id, 2],
+      ['GC-1000', 1],
+    ]);
     expect((await cartOf(visitor)).body.cart).toEqual([]);
-    const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from carts where visitor_key = $1', [visitor.cookies.get('basket')]);
+    const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from carts where visitor_key = $1', [
+      visitor.cookies.get('basket'),
+    ]);
     expect(n).toBe(0);
     // A second merge (nothing left) and a visitor without a cart change nothing.
     await app.db.transaction((tx) => mergeVisitorCart(tx, visitor.cookies.get('basket')!, user.id));

@@ -100,16 +100,33 @@ describe.each(backends)('offer lists on $name', (backend) => {
 
   it('sorts by newest and by popularity', async () => {
     const fresh = await offers({ categories: ['kupalniki'], sort: 'new' }, '&limit=50');
-    expect(nonIncreasing(await column('created_at', fresh.results.map((o) => o.id)))).toBe(true);
+    expect(
+      nonIncreasing(
+        await column(
+          'created_at',
+          fresh.results.map((o) => o.id),
+        ),
+      ),
+    ).toBe(true);
     const popular = await offers({ categories: ['kupalniki'], sort: 'popular' }, '&limit=50');
-    const pops = await column('popularity', popular.results.map((o) => o.id));
+    const pops = await column(
+      'popularity',
+      popular.results.map((o) => o.id),
+    );
     expect(nonIncreasing(pops)).toBe(true);
     expect(pops[0]).toBeGreaterThan(pops[pops.length - 1]);
     // Without a sort the list is by popularity; the new list is newest first.
     const plain = await offers({ categories: ['kupalniki'] }, '&limit=50');
     expect(plain.results.map((o) => o.id)).toEqual(popular.results.map((o) => o.id));
     const newList = await getJson<Paged<Offer>>(app, '/api/v1/offers/new/?limit=50');
-    expect(nonIncreasing(await column('created_at', newList.body.results.map((o) => o.id)))).toBe(true);
+    expect(
+      nonIncreasing(
+        await column(
+          'created_at',
+          newList.body.results.map((o) => o.id),
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('every sort gives the same offers, only in another order', async () => {
@@ -138,7 +155,7 @@ describe.each(backends)('offer lists on $name', (backend) => {
     expect(beyond).toEqual({ count, results: [] });
   });
 
-  it('lists a category with its whole subtree, a men\'s third level too', async () => {
+  it("lists a category with its whole subtree, a men's third level too", async () => {
     const root = await offers({ categories: ['muzhskoe'] });
     const deep = await offers({ categories: ['muzhskoe/odezhda/futbolki/odnotonnye'] });
     const mid = await offers({ categories: ['muzhskoe/odezhda/futbolki'] });

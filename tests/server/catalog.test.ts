@@ -17,7 +17,18 @@ import {
 } from '../../common/contract.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
-const MENU_BRANDS = ['Beach Bunny', 'Luli Fama', 'Bound by Bond-Eye', 'Cotazur', 'Maaji', 'DKNY', 'PilyQ', 'Sea Level', 'Nuria Ferrer', 'Runwaydreamz'];
+const MENU_BRANDS = [
+  'Beach Bunny',
+  'Luli Fama',
+  'Bound by Bond-Eye',
+  'Cotazur',
+  'Maaji',
+  'DKNY',
+  'PilyQ',
+  'Sea Level',
+  'Nuria Ferrer',
+  'Runwaydreamz',
+];
 const offers = (app: FastifyInstance, qs: string) => getJson<Paged<Offer>>(app, `/api/v1/offers/${qs}`);
 const data = (filter: object) => encodeURIComponent(JSON.stringify(filter));
 
@@ -28,7 +39,7 @@ describe.each(backends)('catalogue API on $name', (backend) => {
   });
   afterAll(() => app?.close());
 
-  it('has the 7 roots with Russian names, a root with more than 10 children and a men\'s third level', async () => {
+  it("has the 7 roots with Russian names, a root with more than 10 children and a men's third level", async () => {
     const { body } = await getJson<Category[]>(app, '/api/v1/categories');
     expect(is(body, CategoryList)).toBe(true);
     const roots = body.filter((c) => c.depth === 0);

@@ -24,7 +24,7 @@ describe.each(backends)('category and landing pages on $name', (backend) => {
   });
   afterAll(() => app?.close());
 
-  it('answers a men\'s depth-2 category with its children and the breadcrumbs from the root', async () => {
+  it("answers a men's depth-2 category with its children and the breadcrumbs from the root", async () => {
     const { status, body } = await getJson<CategoryDetail>(app, '/api/v1/category/muzhskoe/odezhda/futbolki');
     expect(status).toBe(200);
     expect(body).toMatchObject({ path: 'muzhskoe/odezhda/futbolki', name: 'Футболки', depth: 2 });
@@ -36,7 +36,7 @@ describe.each(backends)('category and landing pages on $name', (backend) => {
     ]);
   });
 
-  it('answers the men\'s third level as a leaf with four breadcrumbs', async () => {
+  it("answers the men's third level as a leaf with four breadcrumbs", async () => {
     const { body } = await getJson<CategoryDetail>(app, '/api/v1/category/muzhskoe/odezhda/futbolki/odnotonnye/');
     expect(body.depth).toBe(3);
     expect(body.children).toEqual([]);
@@ -94,7 +94,7 @@ describe.each(backends)('category and landing pages on $name', (backend) => {
     expect((await getJson(app, '/api/v1/landing_page/nope/?limit=24&offset=0')).status).toBe(404);
   });
 
-  it('lists a landing page\'s offers: its own filter, the same as the offers list with it', async () => {
+  it("lists a landing page's offers: its own filter, the same as the offers list with it", async () => {
     const page = await landingOffers('chernye-kupalniki');
     expect(page.count).toBeGreaterThan(0);
     for (const o of page.results) {

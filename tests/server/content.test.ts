@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { backends, getJson, startApp } from './harness.ts';
 import { LIMITS } from '../../server/http/rate-limit.ts';
 
-interface Page { count: number; results: { id: number; slug: string; title: string; published_at: string }[] }
+interface Page {
+  count: number;
+  results: { id: number; slug: string; title: string; published_at: string }[];
+}
 
 for (const backend of backends) {
   describe(`content API on ${backend.name}`, () => {
@@ -56,7 +59,9 @@ for (const backend of backends) {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Сообщение отправлено успешно' });
-      const [stored] = await app.db.query<{ contact: string; page: string }>('select contact, page from feedback_messages order by id desc limit 1');
+      const [stored] = await app.db.query<{ contact: string; page: string }>(
+        'select contact, page from feedback_messages order by id desc limit 1',
+      );
       expect(stored).toEqual({ contact: 'anna@example.ru', page: '/kupalniki' });
       const [mail] = await app.db.query<{ to_addr: string; body_text: string }>(
         `select to_addr, body_text from mail_outbox where kind = 'feedback' order by id desc limit 1`,
@@ -66,11 +71,20 @@ for (const backend of backends) {
     });
 
     it('refuses an empty report in Russian and a flood with 429', async () => {
-      const empty = await app.inject({ method: 'POST', url: '/api/v1/send_message/', payload: { messageFeedback: { contactData: ' ', message: 'x' } } });
+      const empty = await app.inject({
+        method: 'POST',
+        url: '/api/v1/send_message/',
+        payload: { messageFeedback: { contactData: ' ', message: 'x' } },
+      });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().message).toMatch(/[а-я]/i);
       const send = () =>
-        app.inject({ method: 'POST', url: '/api/v1/send_message/', remoteAddress: '10.9.8.7', payload: { messageFeedback: { contactData: 'a@b.ru', message: 'спам' } } });
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/send_message/',
+          remoteAddress: '10.9.8.7',
+          payload: { messageFeedback: { contactData: 'a@b.ru', message: 'спам' } },
+        });
       const codes: number[] = [];
       for (let i = 0; i < LIMITS.feedbackPerAddress.max; i++) codes.push((await send()).statusCode);
       expect(codes.every((c) => c === 200)).toBe(true);

@@ -15,9 +15,16 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
   });
   afterAll(() => app?.close());
 
-  const regions = (q?: string) => getJson<{ id: number; name: string }[]>(app, `/api/v1/regions/${q === undefined ? '' : `?data=${encodeURIComponent(JSON.stringify({ q }))}`}`);
+  const regions = (q?: string) =>
+    getJson<{ id: number; name: string }[]>(
+      app,
+      `/api/v1/regions/${q === undefined ? '' : `?data=${encodeURIComponent(JSON.stringify({ q }))}`}`,
+    );
   const cities = (data: object) =>
-    getJson<{ id: number; name: string; region_id: number; region: string }[]>(app, `/api/v1/cities/?data=${encodeURIComponent(JSON.stringify(data))}`);
+    getJson<{ id: number; name: string; region_id: number; region: string }[]>(
+      app,
+      `/api/v1/cities/?data=${encodeURIComponent(JSON.stringify(data))}`,
+    );
   const post = (url: string, payload: unknown) => shopper(app).call('POST', url, payload);
 
   it('finds regions by any part of the name, those that start with it first', async () => {
@@ -50,7 +57,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     expect((await getJson(app, `/api/v1/regions/?data=${encodeURIComponent('{"q":5}')}`)).status).toBe(400);
   });
 
-  it('prices delivery by the region\'s zone, free from the zone\'s sum', async () => {
+  it("prices delivery by the region's zone, free from the zone's sum", async () => {
     const moscow = await city(app, 'Москва'); // zone 1: courier 390 (free from 7000), pickup 250 (5000)
     let res = await post('/api/v1/cdek_calc/', { city_id: moscow.city_id, sum: 3000 });
     expect(res.status).toBe(200);
@@ -67,7 +74,10 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
 
     const yakutsk = await city(app, 'Якутск'); // zone 5: courier 990 (15000), pickup 590 (12000)
     res = await post('/api/v1/cdek_calc/', { city_id: yakutsk.city_id, sum: 12000 });
-    expect(res.body.options.map((o: { price: number; days_max: number }) => [o.price, o.days_max])).toEqual([[990, 14], [0, 15]]);
+    expect(res.body.options.map((o: { price: number; days_max: number }) => [o.price, o.days_max])).toEqual([
+      [990, 14],
+      [0, 15],
+    ]);
 
     expect((await post('/api/v1/cdek_calc/', { city_id: 999999 })).status).toBe(404);
     expect((await post('/api/v1/cdek_calc/', { city_id: 'Москва' })).status).toBe(400);
@@ -78,7 +88,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     expect((await getJson(app, `/api/v1/cities/?data=${encodeURIComponent('{"region_id":99999999999}')}`)).status).toBe(400);
   });
 
-  it('prices delivery for the shopper\'s basket when no sum is sent', async () => {
+  it("prices delivery for the shopper's basket when no sum is sent", async () => {
     const v = await freshVariant(app, 10);
     await app.db.query('update products set price = 4000, old_price = null where id = $1', [v.product_id]);
     const s = shopper(app);
@@ -131,7 +141,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     expect((await post('/api/v1/promo_code/', { code: '' })).status).toBe(400);
   });
 
-  it('checks a promo code against the basket\'s goods, not the sum sent', async () => {
+  it("checks a promo code against the basket's goods, not the sum sent", async () => {
     const v = await freshVariant(app, 10);
     await app.db.query('update products set price = 1500, old_price = null where id = $1', [v.product_id]);
     const s = shopper(app);
@@ -143,7 +153,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     expect(leto.body.discount).toBe(150);
   });
 
-  it('answers a signed-in shopper\'s bonus points and the programme\'s rules; a visitor has none', async () => {
+  it("answers a signed-in shopper's bonus points and the programme's rules; a visitor has none", async () => {
     const user = await createUser(app);
     await app.db.query(
       `insert into bonus_ledger (user_id, kind, amount, expires_at, created_at) values

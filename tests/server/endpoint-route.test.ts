@@ -13,7 +13,8 @@ import { backends, startApp } from './harness.ts';
 
 const RUSSIAN = /[а-яё]/i;
 /** Any path parameter filled with a plausible value, so the request reaches the route. */
-const samplePath = (path: string) => `/api${endpointPath(path, { '*': 'kupalniki', slug: 'x', id: 'x', path: 'x', scope: 'new', item_uuid: 'x', provider: 'vk-oauth2' } as never)}`;
+const samplePath = (path: string) =>
+  `/api${endpointPath(path, { '*': 'kupalniki', slug: 'x', id: 'x', path: 'x', scope: 'new', item_uuid: 'x', provider: 'vk-oauth2' } as never)}`;
 
 describe.each(backends.slice(0, 1))('routes of the endpoint table on $name', (backend) => {
   let app: FastifyInstance;

@@ -17,13 +17,17 @@ describe.each(backends.slice(0, 1))('the endpoint table on $name', (backend) => 
   afterAll(() => app?.close());
 
   it('lists exactly the routes the server answers under /api', () => {
-    const served = app.routeList.filter((r) => r.url.startsWith('/api/')).map((r) => normal(`${r.method} ${r.url}`)).sort();
+    const served = app.routeList
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => normal(`${r.method} ${r.url}`))
+      .sort();
     const table = ENDPOINT_LIST.map((e) => normal(`${e.method} /api${e.path}`)).sort();
     expect(served.length).toBeGreaterThan(60);
     expect(table).toEqual(served);
   });
 
   it('keeps for offline use only public GETs', () => {
-    for (const e of ENDPOINT_LIST.filter((x) => x.offline)) expect({ path: e.path, method: e.method, access: e.access }).toEqual({ path: e.path, method: 'GET', access: 'public' });
+    for (const e of ENDPOINT_LIST.filter((x) => x.offline))
+      expect({ path: e.path, method: e.method, access: e.access }).toEqual({ path: e.path, method: 'GET', access: 'public' });
   });
 });

@@ -29,9 +29,12 @@ describe.each(backends)('listing filters on $name', (backend) => {
     const scope = { categories: ['kupalniki'] };
     const f = await filters('kupalniki');
     expect(f.sizes.length).toBeGreaterThan(3);
-    for (const s of f.sizes) expect({ size: s.value, n: await count('offers/', { ...scope, sizes: [s.value] }) }).toEqual({ size: s.value, n: s.count });
-    for (const c of f.colors) expect({ color: c.value, n: await count('offers/', { ...scope, colors: [c.value] }) }).toEqual({ color: c.value, n: c.count });
-    for (const b of f.brands) expect({ brand: b.value, n: await count('offers/', { ...scope, brands: [b.value] }) }).toEqual({ brand: b.value, n: b.count });
+    for (const s of f.sizes)
+      expect({ size: s.value, n: await count('offers/', { ...scope, sizes: [s.value] }) }).toEqual({ size: s.value, n: s.count });
+    for (const c of f.colors)
+      expect({ color: c.value, n: await count('offers/', { ...scope, colors: [c.value] }) }).toEqual({ color: c.value, n: c.count });
+    for (const b of f.brands)
+      expect({ brand: b.value, n: await count('offers/', { ...scope, brands: [b.value] }) }).toEqual({ brand: b.value, n: b.count });
     expect(f.price).toEqual({ min: await price(scope, 'price_asc'), max: await price(scope, 'price_desc') });
     expect(f.colors.every((c) => /^#[0-9A-F]{6}$/i.test(c.hex) && c.name.length > 0)).toBe(true);
     expect(f.brands.find((b) => b.value === 'beach-bunny')?.name).toBe('Beach Bunny');
@@ -84,7 +87,12 @@ describe.each(backends)('listing filters on $name', (backend) => {
     const found = await filters(`search/${encodeURIComponent('купальники')}`);
     const m = found.sizes.find((s) => s.value === 'M')!;
     expect(m.count).toBe(await count(`search/${encodeURIComponent('купальники')}/`, { sizes: ['M'] }));
-    expect(await filters(`search/${encodeURIComponent(' ')}`)).toMatchObject({ sizes: [], colors: [], brands: [], price: { min: 0, max: 0 } });
+    expect(await filters(`search/${encodeURIComponent(' ')}`)).toMatchObject({
+      sizes: [],
+      colors: [],
+      brands: [],
+      price: { min: 0, max: 0 },
+    });
   });
 
   it("counts each facet with the shopper's other choices applied but not its own", async () => {

@@ -18,9 +18,16 @@ describe.each(backends)('frame API on $name', (backend) => {
     expect(is(body, Organization)).toBe(true);
     expect(body.phone).toBe('+7 (495) 120-45-67');
     expect(body.promocode).toContain('LETO10');
-    expect(Object.keys(body).sort()).toEqual(
-      ['link_inst', 'link_telegram', 'link_vk', 'link_whatsapp', 'logo', 'phone', 'phone_chats', 'promocode'],
-    );
+    expect(Object.keys(body).sort()).toEqual([
+      'link_inst',
+      'link_telegram',
+      'link_vk',
+      'link_whatsapp',
+      'logo',
+      'phone',
+      'phone_chats',
+      'promocode',
+    ]);
   });
 
   it('lists banners and container banners with pictures that exist', async () => {

@@ -81,7 +81,11 @@ export function fakeDist(): string {
 export async function startApp(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
   const db = await backend.open();
   const distDir = fakeDist();
-  const app = await buildApp({ config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env }), db, logger: false });
+  const app = await buildApp({
+    config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env }),
+    db,
+    logger: false,
+  });
   app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
   return app;
 }

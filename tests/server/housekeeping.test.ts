@@ -24,21 +24,30 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity });
     const res = await s.call('POST', '/api/v2/order/', {
-      buyer: BUYER, region_id: moscow.region_id, city_id: moscow.city_id, delivery_method: 'pickup', ...extra,
+      buyer: BUYER,
+      region_id: moscow.region_id,
+      city_id: moscow.city_id,
+      delivery_method: 'pickup',
+      ...extra,
     });
     expect(res.status).toBe(200);
     return { ...(res.body as { guid: string; total: number }), ext_id: v.ext_id };
   }
   const orderRow = async (guid: string) =>
-    (await app.db.query<{ id: number; status: string; payment_status: string }>(
-      'select id, status, payment_status from orders where guid = $1', [guid]))[0];
+    (
+      await app.db.query<{ id: number; status: string; payment_status: string }>(
+        'select id, status, payment_status from orders where guid = $1',
+        [guid],
+      )
+    )[0];
   const historyOf = async (guid: string) =>
     app.db.query<{ status: string; comment: string }>(
-      'select h.status, h.comment from order_status_history h join orders o on o.id = h.order_id where o.guid = $1 order by h.id', [guid]);
+      'select h.status, h.comment from order_status_history h join orders o on o.id = h.order_id where o.guid = $1 order by h.id',
+      [guid],
+    );
   const age = (guid: string, days: number) =>
     app.db.query(`update orders set created_at = now() - make_interval(days => $2) where guid = $1`, [guid, days]);
-  const promoUses = async () =>
-    (await app.db.query<{ n: number }>(`select used_count as n from promo_codes where code = 'LETO10'`))[0].n;
+  const promoUses = async () => (await app.db.query<{ n: number }>(`select used_count as n from promo_codes where code = 'LETO10'`))[0].n;
   const cardBalance = async (code: string) =>
     (await app.db.query<{ balance: number }>('select balance from gift_cards where code = $1', [code]))[0].balance;
 
@@ -50,7 +59,9 @@ describe.each(backends)('housekeeping on $name', (backend) => {
       [user.id],
     );
     const buyer = shopper(app, user.token);
-    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('HK-500', 500, 500, now() + interval '1 year')`);
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('HK-500', 500, 500, now() + interval '1 year')`,
+    );
     const usesBefore = await promoUses();
 
     // 2 × 5000 goods: LETO10 takes 1000, points up to 30% of the rest, 500 from the card, the rest unpaid.
@@ -79,12 +90,23 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     expect(await cardBalance('HK-500')).toBe(500);
     expect((await buyer.call('GET', '/api/v1/bonus/')).body.balance).toBe(1000);
     // The payment started before lapses, and a cancelled order cannot be paid any more.
-    const [pay] = await app.db.query<{ status: string }>(`select status from payments where order_id = $1`, [(await orderRow(stale.guid)).id]);
+    const [pay] = await app.db.query<{ status: string }>(`select status from payments where order_id = $1`, [
+      (await orderRow(stale.guid)).id,
+    ]);
     expect(pay.status).toBe('failed');
     const again = await buyer.call('POST', '/api/v1/order_payment/', { guid: stale.guid });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Заказ отменён: он не был оплачен вовремя' });
-    expect((await buyer.call('POST', '/api/v1/giftcardpayment/', { guid: stale.guid, code: 'HK-500' }, { 'idempotency-key': 'hk-00000000-0001' })).status).toBe(409);
+    expect(
+      (
+        await buyer.call(
+          'POST',
+          '/api/v1/giftcardpayment/',
+          { guid: stale.guid, code: 'HK-500' },
+          { 'idempotency-key': 'hk-00000000-0001' },
+        )
+      ).status,
+    ).toBe(409);
     // The order page shows the cancellation.
     const info = await buyer.call('POST', '/api/v1/get_order_info/', { guid: stale.guid });
     expect(info.body).toMatchObject({ order_info: { status: 'cancelled', history: [{ status: 'new' }, { status: 'cancelled' }] } });
@@ -115,14 +137,20 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     const signed = shopper(app, user.token);
     await signed.call('POST', '/api/v2/cart/', { ext_id: (await freshVariant(app, 5)).ext_id, quantity: 1 });
     const setAge = (s: Shopper, interval: string) =>
-      app.db.query(`update carts set updated_at = ${ago(interval)} where visitor_key = $1 or user_id = $2`, [s.cookies.get('basket') ?? '', s === signed ? user.id : -1]);
+      app.db.query(`update carts set updated_at = ${ago(interval)} where visitor_key = $1 or user_id = $2`, [
+        s.cookies.get('basket') ?? '',
+        s === signed ? user.id : -1,
+      ]);
     await setAge(idle, '91 days');
     await setAge(recentCart, '89 days');
     await setAge(changed, '91 days');
     await setAge(signed, '400 days');
     expect((await changed.call('PUT', `/api/v2/cart/${line.item_uuid}/`, { quantity: 2, item_uuid: line.item_uuid })).status).toBe(200);
 
-    await app.db.query(`insert into rate_limit_hits (bucket, hit_at) values ('hk:old', now() - make_interval(secs => $1)), ('hk:new', now())`, [LONGEST_WINDOW_S + 60]);
+    await app.db.query(
+      `insert into rate_limit_hits (bucket, hit_at) values ('hk:old', now() - make_interval(secs => $1)), ('hk:new', now())`,
+      [LONGEST_WINDOW_S + 60],
+    );
     await app.db.query(
       `insert into password_reset_tokens (token, user_id, expires_at, used_at) values
         ('hk-expired-long', $1, ${ago('2 days')}, null),
@@ -154,7 +182,11 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     expect((await signed.call('GET', '/api/v2/cart/')).body.cart).toHaveLength(1);
     const names = async (sql: string) => (await app.db.query<{ k: string }>(sql)).map((r) => r.k).sort();
     expect(await names(`select bucket as k from rate_limit_hits where bucket like 'hk:%'`)).toEqual(['hk:new']);
-    expect(await names(`select token as k from password_reset_tokens where token like 'hk-%'`)).toEqual(['hk-expired-just', 'hk-live', 'hk-used-just']);
+    expect(await names(`select token as k from password_reset_tokens where token like 'hk-%'`)).toEqual([
+      'hk-expired-just',
+      'hk-live',
+      'hk-used-just',
+    ]);
     expect(await names(`select key as k from auth_tokens where key like 'hk-%'`)).toEqual(['hk-old-live', 'hk-revoked-just']);
     expect(await names(`select key as k from idempotency_keys where scope = 'visitor:hk'`)).toEqual(['new']);
   });

@@ -24,7 +24,7 @@ describe('mergeFilters', () => {
     expect(mergeFilters({ categories: ['kupalniki'] }, { categories: ['kupalniki-x'] })).toBeNull();
   });
 
-  it('takes the tighter price bound and the shopper\'s sort', () => {
+  it("takes the tighter price bound and the shopper's sort", () => {
     expect(mergeFilters({ price_max: 3000, sort: 'price_asc' }, { price_max: 5000, price_min: 1000 })).toEqual({
       price_max: 3000,
       price_min: 1000,
@@ -41,9 +41,24 @@ describe('mergeFilters', () => {
 describe('compareSizes', () => {
   it('orders letters, then numbers ascending, then bra sizes, then the rest, one size last', () => {
     const sizes = ['Один размер', '75C', '104', 'XL', '92', 'S', '2XL', '70B', '36', 'XS', '75B', '4XL', 'M', 'L', '3XL', '140'];
-    expect([...sizes].sort(compareSizes)).toEqual(
-      ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL', '36', '92', '104', '140', '70B', '75B', '75C', 'Один размер'],
-    );
+    expect([...sizes].sort(compareSizes)).toEqual([
+      'XS',
+      'S',
+      'M',
+      'L',
+      'XL',
+      '2XL',
+      '3XL',
+      '4XL',
+      '36',
+      '92',
+      '104',
+      '140',
+      '70B',
+      '75B',
+      '75C',
+      'Один размер',
+    ]);
   });
 });
 

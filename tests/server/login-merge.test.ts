@@ -16,7 +16,7 @@ describe.each(backends)('login merge on $name', (backend) => {
 
   const lines = (cart: { ext_id: string; quantity: number }[]) => cart.map((l) => [l.ext_id, l.quantity]);
 
-  it('merges the visitor\'s basket at login, and a change replayed after login is not applied twice', async () => {
+  it("merges the visitor's basket at login, and a change replayed after login is not applied twice", async () => {
     const a = await freshVariant(app, 10);
     const b = await freshVariant(app, 10);
     const u = await registerUser(app);
@@ -30,18 +30,27 @@ describe.each(backends)('login merge on $name', (backend) => {
     const login = await visitor.call('POST', '/api/v1/auth/', { username: u.email, password: PASSWORD });
     expect(login.status).toBe(200);
     const signedIn = withToken(app, visitor, login.body.token);
-    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([[b.ext_id, 1], [a.ext_id, 2]]);
+    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([
+      [b.ext_id, 1],
+      [a.ext_id, 2],
+    ]);
 
     const replay = await signedIn.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 2 }, { 'idempotency-key': k });
     expect(replay.status).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([[b.ext_id, 1], [a.ext_id, 2]]);
+    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([
+      [b.ext_id, 1],
+      [a.ext_id, 2],
+    ]);
     // A new change under a new key still applies.
     await signedIn.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 1 }, { 'idempotency-key': key() });
-    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([[b.ext_id, 1], [a.ext_id, 3]]);
+    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([
+      [b.ext_id, 1],
+      [a.ext_id, 3],
+    ]);
   });
 
-  it('keeps the user\'s own answer when the visitor used the same key, and leaves no visitor rows behind', async () => {
+  it("keeps the user's own answer when the visitor used the same key, and leaves no visitor rows behind", async () => {
     const a = await freshVariant(app, 10);
     const b = await freshVariant(app, 10);
     const u = await registerUser(app);
@@ -56,18 +65,26 @@ describe.each(backends)('login merge on $name', (backend) => {
     const replay = await signedIn.call('POST', '/api/v2/cart/', { ext_id: b.ext_id, quantity: 1 }, { 'idempotency-key': k });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(lines(replay.body.cart)).toEqual([[b.ext_id, 1]]); // the user's first answer, not the visitor's
-    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([[b.ext_id, 1], [a.ext_id, 1]]);
-    const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys where scope = $1', [`visitor:${visitorKey}`]);
+    expect(lines((await signedIn.call('GET', '/api/v2/cart/')).body.cart)).toEqual([
+      [b.ext_id, 1],
+      [a.ext_id, 1],
+    ]);
+    const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys where scope = $1', [
+      `visitor:${visitorKey}`,
+    ]);
     expect(n).toBe(0);
   });
 
-  it('gives a new account the visitor\'s basket and in-flight changes at registration', async () => {
+  it("gives a new account the visitor's basket and in-flight changes at registration", async () => {
     const a = await freshVariant(app, 10);
     const visitor = shopper(app);
     const k = key();
     await visitor.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 2 }, { 'idempotency-key': k });
     const res = await visitor.call('POST', '/api/v1/sign_in/', {
-      full_name: 'Кузнецова Ольга', email: `merge-${k}@example.ru`, password_one: PASSWORD, password_two: PASSWORD,
+      full_name: 'Кузнецова Ольга',
+      email: `merge-${k}@example.ru`,
+      password_one: PASSWORD,
+      password_two: PASSWORD,
     });
     expect(res.status).toBe(200);
     const u = withToken(app, visitor, res.body.token);

@@ -39,11 +39,14 @@ describe.each(backends)('mail outbox on $name', (backend) => {
   afterAll(() => app?.close());
 
   const unsent = async (ids: number[]) =>
-    (await app.db.query<{ id: number }>('select id from mail_outbox where id = any($1::int[]) and sent_at is null', [ids])).map((r) => r.id);
+    (await app.db.query<{ id: number }>('select id from mail_outbox where id = any($1::int[]) and sent_at is null', [ids])).map(
+      (r) => r.id,
+    );
 
   it('sends each queued message once, even with two passes at a time', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 30; i++) ids.push(await enqueueMail(app.db, { kind: 'test', to: `a${i}@example.ru`, subject: `Письмо ${i}`, body: `Текст ${i}` }));
+    for (let i = 0; i < 30; i++)
+      ids.push(await enqueueMail(app.db, { kind: 'test', to: `a${i}@example.ru`, subject: `Письмо ${i}`, body: `Текст ${i}` }));
     const sent: number[] = [];
     const sender = { send: async (m: OutgoingMail) => void sent.push(m.id) };
     // Other mail of this database (orders of other tests) may go out too: only ours are counted.
@@ -55,10 +58,16 @@ describe.each(backends)('mail outbox on $name', (backend) => {
 
   it('keeps a failed message for a later attempt, with the error', async () => {
     const id = await enqueueMail(app.db, { kind: 'test', to: 'broken@example.ru', subject: 'Сбой', body: '…' });
-    const failing = { send: async (m: OutgoingMail) => { if (m.id === id) throw new Error('connection refused'); } };
+    const failing = {
+      send: async (m: OutgoingMail) => {
+        if (m.id === id) throw new Error('connection refused');
+      },
+    };
     await deliverMail(app.db, failing);
     const [row] = await app.db.query<{ sent_at: Date | null; attempts: number; last_error: string }>(
-      'select sent_at, attempts, last_error from mail_outbox where id = $1', [id]);
+      'select sent_at, attempts, last_error from mail_outbox where id = $1',
+      [id],
+    );
     expect(row).toMatchObject({ sent_at: null, attempts: 1, last_error: 'connection refused' });
     // Not tried again until its claim runs out.
     const sent: number[] = [];
@@ -70,7 +79,7 @@ describe.each(backends)('mail outbox on $name', (backend) => {
     expect(await unsent([id])).toEqual([]);
   });
 
-  it('logs and marks mail sent in the app\'s loop when there is no SMTP_URL', async () => {
+  it("logs and marks mail sent in the app's loop when there is no SMTP_URL", async () => {
     const id = await enqueueMail(app.db, { kind: 'test', to: 'loop@example.ru', subject: 'Цикл', body: 'Ссылка: http://localhost:8080/x' });
     await waitFor(async () => (await unsent([id])).length === 0);
   });
@@ -82,7 +91,12 @@ describe('mail through SMTP', () => {
     const distDir = fakeDist();
     const db = await backends[0].open();
     const app = await buildApp({
-      config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, PUBLIC_URL: 'https://moreimoda.example' }),
+      config: readConfig({
+        DIST_DIR: distDir,
+        LOG_LEVEL: 'silent',
+        SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+        PUBLIC_URL: 'https://moreimoda.example',
+      }),
       db,
       logger: false,
     });

@@ -26,7 +26,12 @@ describe.each(backends)('orders on $name', (backend) => {
     return { ...v, price };
   };
   const order = (s: Shopper, body: object, headers: Record<string, string> = {}, path = '/api/v2/order/') =>
-    s.call('POST', path, { region_id: sochi.region_id, city_id: sochi.city_id, delivery_method: 'courier', address: 'ул. Морская, д. 5', ...body }, headers);
+    s.call(
+      'POST',
+      path,
+      { region_id: sochi.region_id, city_id: sochi.city_id, delivery_method: 'courier', address: 'ул. Морская, д. 5', ...body },
+      headers,
+    );
   const ordersCount = async () => (await app.db.query<{ n: number }>('select count(*)::int as n from orders'))[0].n;
   const cartOf = async (s: Shopper) => (await s.call('GET', '/api/v2/cart/')).body.cart as { ext_id: string; quantity: number }[];
 
@@ -36,23 +41,45 @@ describe.each(backends)('orders on $name', (backend) => {
     const s = shopper(app);
     await s.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 2 });
     await s.call('POST', '/api/v2/cart/', { ext_id: b.ext_id, quantity: 1 });
-    const [{ used_count: usedBefore }] = await app.db.query<{ used_count: number }>(`select used_count from promo_codes where code = 'LETO10'`);
+    const [{ used_count: usedBefore }] = await app.db.query<{ used_count: number }>(
+      `select used_count from promo_codes where code = 'LETO10'`,
+    );
 
     const res = await order(s, { buyer: BUYER, promo_code: 'leto10', comment: 'Позвоните за час' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     // 7990 of goods, 10% off (799), courier to zone 3 below 10 000: 590.
-    expect(res.body).toEqual({ guid: expect.stringMatching(/^[0-9a-f-]{36}$/), number: expect.stringMatching(/^\d{4}-\d{6}$/), total: 7781, due: 7781 });
+    expect(res.body).toEqual({
+      guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      number: expect.stringMatching(/^\d{4}-\d{6}$/),
+      total: 7781,
+      due: 7781,
+    });
     expect(res.body.number.startsWith(`${new Date().getUTCFullYear()}-`)).toBe(true);
 
     const [o] = await app.db.query<Record<string, unknown>>('select * from orders where guid = $1', [res.body.guid]);
     expect(o).toMatchObject({
-      user_id: null, buyer_fio: BUYER.fio, buyer_email: BUYER.email, buyer_phone: '+79251234567', city_name: 'Сочи',
-      address: 'ул. Морская, д. 5', delivery_method: 'courier', delivery_price: 590, items_sum: 7990, promo_code: 'LETO10',
-      promo_discount: 799, bonus_spent: 0, total: 7781, status: 'new', payment_status: 'unpaid', comment: 'Позвоните за час',
+      user_id: null,
+      buyer_fio: BUYER.fio,
+      buyer_email: BUYER.email,
+      buyer_phone: '+79251234567',
+      city_name: 'Сочи',
+      address: 'ул. Морская, д. 5',
+      delivery_method: 'courier',
+      delivery_price: 590,
+      items_sum: 7990,
+      promo_code: 'LETO10',
+      promo_discount: 799,
+      bonus_spent: 0,
+      total: 7781,
+      status: 'new',
+      payment_status: 'unpaid',
+      comment: 'Позвоните за час',
     });
     const items = await app.db.query<Record<string, unknown>>(
-      'select ext_id, name, price, quantity, size, color from order_items where order_id = $1 order by id', [o.id]);
+      'select ext_id, name, price, quantity, size, color from order_items where order_id = $1 order by id',
+      [o.id],
+    );
     expect(items).toEqual([
       { ext_id: a.ext_id, name: a.name, price: 3000, quantity: 2, size: a.size, color: a.color },
       { ext_id: b.ext_id, name: b.name, price: 1990, quantity: 1, size: b.size, color: b.color },
@@ -62,12 +89,16 @@ describe.each(backends)('orders on $name', (backend) => {
     expect(await cartOf(s)).toEqual([]);
     const history = await app.db.query<{ status: string }>('select status from order_status_history where order_id = $1', [o.id]);
     expect(history.map((h) => h.status)).toEqual(['new']);
-    const [{ used_count: usedAfter }] = await app.db.query<{ used_count: number }>(`select used_count from promo_codes where code = 'LETO10'`);
+    const [{ used_count: usedAfter }] = await app.db.query<{ used_count: number }>(
+      `select used_count from promo_codes where code = 'LETO10'`,
+    );
     expect(usedAfter).toBe(usedBefore + 1);
 
     // The buyer's confirmation and the manager's new-order notice are in the outbox.
     const mails = await app.db.query<{ kind: string; to_addr: string; subject: string; body_text: string }>(
-      `select kind, to_addr, subject, body_text from mail_outbox where body_text like '%' || $1 || '%' order by id`, [res.body.guid]);
+      `select kind, to_addr, subject, body_text from mail_outbox where body_text like '%' || $1 || '%' order by id`,
+      [res.body.guid],
+    );
     expect(mails.map((m) => [m.kind, m.to_addr])).toEqual([
       ['order_confirmation', BUYER.email],
       ['manager_new_order', 'manager@moreimoda.ru'],
@@ -89,7 +120,10 @@ describe.each(backends)('orders on $name', (backend) => {
     await two.call('POST', '/api/v2/cart/', { ext_id: last.ext_id, quantity: 1 });
     const before = await ordersCount();
 
-    const answers = await Promise.all([order(one, { buyer: BUYER }, { 'idempotency-key': key() }), order(two, { buyer: BUYER }, { 'idempotency-key': key() })]);
+    const answers = await Promise.all([
+      order(one, { buyer: BUYER }, { 'idempotency-key': key() }),
+      order(two, { buyer: BUYER }, { 'idempotency-key': key() }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const refused = answers.find((a) => a.status === 409)!;
     expect(refused.body).toEqual({ message: `Товар «${last.name}» (${last.size}) закончился` });
@@ -121,7 +155,10 @@ describe.each(backends)('orders on $name', (backend) => {
     const s2 = shopper(app);
     await s2.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 2 });
     const k2 = key();
-    const both = await Promise.all([order(s2, { buyer: BUYER }, { 'idempotency-key': k2 }), order(s2, { buyer: BUYER }, { 'idempotency-key': k2 })]);
+    const both = await Promise.all([
+      order(s2, { buyer: BUYER }, { 'idempotency-key': k2 }),
+      order(s2, { buyer: BUYER }, { 'idempotency-key': k2 }),
+    ]);
     expect(both.map((b) => b.status)).toEqual([200, 200]);
     expect(both[0].body.guid).toBe(both[1].body.guid);
     expect(await ordersCount()).toBe(before + 2);
@@ -136,19 +173,38 @@ describe.each(backends)('orders on $name', (backend) => {
   it('takes the lines of /v1/order/ from the payload only when the cart is empty, and never its prices', async () => {
     const v = await priced(5000, 10);
     const s = shopper(app);
-    const res = await order(s, { buyer: BUYER, delivery_method: 'pickup', items: [{ ext_id: v.ext_id, quantity: 2, price: 1 }, { ext_id: v.ext_id, quantity: 1, price: 0 }] }, {}, '/api/v1/order/');
+    const res = await order(
+      s,
+      {
+        buyer: BUYER,
+        delivery_method: 'pickup',
+        items: [
+          { ext_id: v.ext_id, quantity: 2, price: 1 },
+          { ext_id: v.ext_id, quantity: 1, price: 0 },
+        ],
+      },
+      {},
+      '/api/v1/order/',
+    );
     expect(res.status).toBe(200);
     // 3 × 5000 = 15 000 (the payload's 1 and 0 ignored), pickup in zone 3 is free from 7 000.
     expect(res.body.total).toBe(15000);
     const items = await app.db.query<{ price: number; quantity: number }>(
-      'select i.price, i.quantity from order_items i join orders o on o.id = i.order_id where o.guid = $1', [res.body.guid]);
+      'select i.price, i.quantity from order_items i join orders o on o.id = i.order_id where o.guid = $1',
+      [res.body.guid],
+    );
     expect(items).toEqual([{ price: 5000, quantity: 3 }]);
     expect(await stockOf(app, v.ext_id)).toBe(7);
 
     // With lines in the cart, the cart is what is ordered.
     const w = await priced(1000, 10);
     await s.call('POST', '/api/v2/cart/', { ext_id: w.ext_id, quantity: 1 });
-    const fromCart = await order(s, { buyer: BUYER, delivery_method: 'pickup', items: [{ ext_id: v.ext_id, quantity: 5, price: 1 }] }, {}, '/api/v1/order/');
+    const fromCart = await order(
+      s,
+      { buyer: BUYER, delivery_method: 'pickup', items: [{ ext_id: v.ext_id, quantity: 5, price: 1 }] },
+      {},
+      '/api/v1/order/',
+    );
     expect(fromCart.body.total).toBe(1000 + 350);
     expect(await stockOf(app, v.ext_id)).toBe(7);
 
@@ -211,8 +267,14 @@ describe.each(backends)('orders on $name', (backend) => {
     expect((await order(s, { buyer: BUYER }, { 'idempotency-key': key() })).status).toBe(200);
   });
 
-  it('takes a signed-in buyer\'s data from the account and spends bonus points within 30% of the goods', async () => {
-    const user = await createUser(app, { email: 'olga@example.ru', phone: '79161112233', first_name: 'Ольга', last_name: 'Петрова', second_name: 'Ивановна' });
+  it("takes a signed-in buyer's data from the account and spends bonus points within 30% of the goods", async () => {
+    const user = await createUser(app, {
+      email: 'olga@example.ru',
+      phone: '79161112233',
+      first_name: 'Ольга',
+      last_name: 'Петрова',
+      second_name: 'Ивановна',
+    });
     await app.db.query(
       `insert into bonus_ledger (user_id, kind, amount, expires_at) values ($1, 'accrual', 5000, now() + interval '30 days')`,
       [user.id],
@@ -220,12 +282,25 @@ describe.each(backends)('orders on $name', (backend) => {
     const v = await priced(6000, 5);
     const s = shopper(app, user.token);
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-    const res = await order(s, { buyer: { fio: 'Кто-то Другой', email: 'other@example.ru', phone: '+70000000000' }, bonus: 4000, delivery_method: 'pickup' });
+    const res = await order(s, {
+      buyer: { fio: 'Кто-то Другой', email: 'other@example.ru', phone: '+70000000000' },
+      bonus: 4000,
+      delivery_method: 'pickup',
+    });
     expect(res.status).toBe(200);
     // 6000 goods, at most 30% in points: 1800; pickup free from 7000 is not reached: 350.
     expect(res.body.total).toBe(6000 - 1800 + 350);
-    const [o] = await app.db.query<Record<string, unknown>>('select user_id, buyer_fio, buyer_email, buyer_phone, bonus_spent from orders where guid = $1', [res.body.guid]);
-    expect(o).toEqual({ user_id: user.id, buyer_fio: 'Петрова Ольга Ивановна', buyer_email: 'olga@example.ru', buyer_phone: '79161112233', bonus_spent: 1800 });
+    const [o] = await app.db.query<Record<string, unknown>>(
+      'select user_id, buyer_fio, buyer_email, buyer_phone, bonus_spent from orders where guid = $1',
+      [res.body.guid],
+    );
+    expect(o).toEqual({
+      user_id: user.id,
+      buyer_fio: 'Петрова Ольга Ивановна',
+      buyer_email: 'olga@example.ru',
+      buyer_phone: '79161112233',
+      bonus_spent: 1800,
+    });
     expect((await s.call('GET', '/api/v1/bonus/')).body.balance).toBe(3200);
 
     // A visitor's bonus request is ignored.
@@ -246,13 +321,41 @@ describe.each(backends)('orders on $name', (backend) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const info = res.body.order_info;
     expect(info).toMatchObject({
-      guid: placed.guid, number: placed.number, status: 'new', payment_status: 'unpaid',
-      items_sum: 6000, delivery_method: 'courier', delivery_price: 590, discount: 500, promo_discount: 500,
-      bonus_spent: 0, total: 6090, gift_card_amount: 0, due: 6090, city: 'Сочи', address: 'ул. Морская, д. 5',
+      guid: placed.guid,
+      number: placed.number,
+      status: 'new',
+      payment_status: 'unpaid',
+      items_sum: 6000,
+      delivery_method: 'courier',
+      delivery_price: 590,
+      discount: 500,
+      promo_discount: 500,
+      bonus_spent: 0,
+      total: 6090,
+      gift_card_amount: 0,
+      due: 6090,
+      city: 'Сочи',
+      address: 'ул. Морская, д. 5',
     });
     expect(info.items_json).toEqual([
-      { name: v.name, brand: expect.any(String), size: v.size, color: v.color, image: expect.stringMatching(/^\/media\/offer\//), price: 2500, quantity: 2 },
-      { name: 'Подарочный сертификат на 1 000 ₽', brand: 'Море и Мода', size: '', color: '', image: '/media/gift/1000.svg', price: 1000, quantity: 1 },
+      {
+        name: v.name,
+        brand: expect.any(String),
+        size: v.size,
+        color: v.color,
+        image: expect.stringMatching(/^\/media\/offer\//),
+        price: 2500,
+        quantity: 2,
+      },
+      {
+        name: 'Подарочный сертификат на 1 000 ₽',
+        brand: 'Море и Мода',
+        size: '',
+        color: '',
+        image: '/media/gift/1000.svg',
+        price: 1000,
+        quantity: 1,
+      },
     ]);
     expect(info.history).toEqual([{ status: 'new', created_at: expect.any(String) }]);
     expect(new Date(info.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);

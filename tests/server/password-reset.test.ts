@@ -17,12 +17,16 @@ describe.each(backends)('password reset on $name', (backend) => {
   afterAll(() => app?.close());
 
   let ipSeq = 0;
-  const ask = (email: string, ip = `10.9.0.${++ipSeq}`) => shopper(app).call('POST', '/api/v1/reset/', { email }, { 'x-forwarded-for': ip });
+  const ask = (email: string, ip = `10.9.0.${++ipSeq}`) =>
+    shopper(app).call('POST', '/api/v1/reset/', { email }, { 'x-forwarded-for': ip });
   const complete = (token: string, one = 'Renewed2026', two = one) =>
     shopper(app).call('POST', '/api/v1/reset/complite/', { password_one: one, password_two: two, token });
   const logIn = (username: string, password: string) => shopper(app).call('POST', '/api/v1/auth/', { username, password });
   const mailsTo = (to: string) =>
-    app.db.query<{ kind: string; subject: string; body_text: string }>('select kind, subject, body_text from mail_outbox where to_addr = $1 order by id', [to]);
+    app.db.query<{ kind: string; subject: string; body_text: string }>(
+      'select kind, subject, body_text from mail_outbox where to_addr = $1 order by id',
+      [to],
+    );
   const linkIn = (text: string) => /\/reset\/([0-9a-f]{40})\b/.exec(text)?.[1] ?? '';
 
   it('mails a reset link with the public address, and refuses an unknown e-mail with the §8 message', async () => {
@@ -35,7 +39,10 @@ describe.each(backends)('password reset on $name', (backend) => {
     expect(mail.subject).toMatch(/пароля/);
     const token = linkIn(mail.body_text);
     expect(mail.body_text).toContain(`${app.config.publicUrl}/reset/${token}`);
-    const [row] = await app.db.query<{ ttl: number }>('select extract(epoch from expires_at - now())::int as ttl from password_reset_tokens where token = $1', [token]);
+    const [row] = await app.db.query<{ ttl: number }>(
+      'select extract(epoch from expires_at - now())::int as ttl from password_reset_tokens where token = $1',
+      [token],
+    );
     expect(row.ttl).toBeGreaterThan(RESET_TTL_S - 60);
     expect(row.ttl).toBeLessThanOrEqual(RESET_TTL_S);
 

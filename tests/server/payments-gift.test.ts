@@ -24,18 +24,28 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
     const res = await s.call('POST', '/api/v2/order/', {
-      buyer: BUYER, region_id: moscow.region_id, city_id: moscow.city_id, delivery_method: 'pickup', ...extra,
+      buyer: BUYER,
+      region_id: moscow.region_id,
+      city_id: moscow.city_id,
+      delivery_method: 'pickup',
+      ...extra,
     });
     expect(res.status).toBe(200);
     return res.body as { guid: string; number: string; total: number; due: number };
   }
   const orderRow = async (guid: string) =>
-    (await app.db.query<{ id: number; status: string; payment_status: string; gift_card_amount: number; paid_at: Date | null }>(
-      'select id, status, payment_status, gift_card_amount, paid_at from orders where guid = $1', [guid]))[0];
+    (
+      await app.db.query<{ id: number; status: string; payment_status: string; gift_card_amount: number; paid_at: Date | null }>(
+        'select id, status, payment_status, gift_card_amount, paid_at from orders where guid = $1',
+        [guid],
+      )
+    )[0];
   const historyOf = async (id: number) =>
-    (await app.db.query<{ status: string }>('select status from order_status_history where order_id = $1 order by id', [id])).map((h) => h.status);
+    (await app.db.query<{ status: string }>('select status from order_status_history where order_id = $1 order by id', [id])).map(
+      (h) => h.status,
+    );
 
-  it('pays through the test provider\'s page: 303 to /basket/success, the order paid once', async () => {
+  it("pays through the test provider's page: 303 to /basket/success, the order paid once", async () => {
     const s = shopper(app);
     const o = await placed(s, 3000); // + 250 pickup
     const start = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
@@ -66,7 +76,9 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     expect(row.paid_at).not.toBeNull();
     expect(await historyOf(row.id)).toEqual(['new', 'paid']);
     const [payment] = await app.db.query<{ status: string; amount: number; confirmed_at: Date | null }>(
-      'select status, amount, confirmed_at from payments where order_id = $1', [row.id]);
+      'select status, amount, confirmed_at from payments where order_id = $1',
+      [row.id],
+    );
     expect(payment).toMatchObject({ status: 'succeeded', amount: 3250 });
 
     // Paying again changes nothing and still lands on success.
@@ -113,7 +125,9 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     const url: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     await s.call('POST', `${url}/pay`, '', FORM);
     const ledger = await app.db.query<{ kind: string; amount: number; expires_at: Date }>(
-      'select kind, amount, expires_at from bonus_ledger where user_id = $1', [user.id]);
+      'select kind, amount, expires_at from bonus_ledger where user_id = $1',
+      [user.id],
+    );
     expect(ledger.map((l) => [l.kind, l.amount])).toEqual([['accrual', 400]]);
     const days = (new Date(ledger[0].expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
@@ -129,18 +143,24 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     expect(data.status).toBe(200);
     expect(data.body).toEqual({
       response: {
-        slug: 'podarochnyj-sertifikat-5000', ext_id: 'GC-5000', name: 'Подарочный сертификат на 5 000 ₽', nominal: 5000,
-        description: expect.any(String), image: '/media/gift/5000.svg',
+        slug: 'podarochnyj-sertifikat-5000',
+        ext_id: 'GC-5000',
+        name: 'Подарочный сертификат на 5 000 ₽',
+        nominal: 5000,
+        description: expect.any(String),
+        image: '/media/gift/5000.svg',
       },
     });
-    expect((await shopper(app).call('POST', '/api/v1/gift/card/data/', { ext_id: 'podarochnyj-sertifikat-3000' })).body.response.nominal).toBe(3000);
+    expect(
+      (await shopper(app).call('POST', '/api/v1/gift/card/data/', { ext_id: 'podarochnyj-sertifikat-3000' })).body.response.nominal,
+    ).toBe(3000);
     const missing = await shopper(app).call('POST', '/api/v1/gift/card/data/', { ext_id: 'GC-7' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Сертификат не найден' });
     expect((await shopper(app).call('POST', '/api/v1/gift/card/data/', {})).status).toBe(400);
   });
 
-  it('checks a gift card\'s balance and refuses unknown, expired and empty cards', async () => {
+  it("checks a gift card's balance and refuses unknown, expired and empty cards", async () => {
     const s = shopper(app);
     const ok = await s.call('POST', '/api/v1/check_card/', { code: ' demo-5000-0001 ' });
     expect(ok.status).toBe(200);
@@ -149,13 +169,17 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     expect([unknown.status, unknown.body]).toEqual([404, { message: 'Подарочная карта не найдена' }]);
     const expired = await s.call('POST', '/api/v1/check_card/', { code: 'DEMO-1000-0003' });
     expect([expired.status, expired.body]).toEqual([422, { message: 'Срок действия подарочной карты истёк' }]);
-    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('EMPTY-1', 1000, 0, now() + interval '1 year')`);
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('EMPTY-1', 1000, 0, now() + interval '1 year')`,
+    );
     const empty = await s.call('POST', '/api/v1/check_card/', { code: 'EMPTY-1' });
     expect([empty.status, empty.body]).toEqual([422, { message: 'На подарочной карте не осталось средств' }]);
   });
 
   it('pays part of an order from a card, then the rest through the provider', async () => {
-    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('PART-1200', 3000, 1200, now() + interval '1 year')`);
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('PART-1200', 3000, 1200, now() + interval '1 year')`,
+    );
     const s = shopper(app);
     const o = await placed(s, 4000); // + 250
     const staleUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
@@ -164,7 +188,8 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     expect(res.body).toEqual({ paid: 1200, balance: 0, total: 4250, due: 3050, payment_status: 'unpaid' });
     expect(await orderRow(o.guid)).toMatchObject({ payment_status: 'unpaid', gift_card_amount: 1200 });
     const [{ n }] = await app.db.query<{ n: number }>(
-      `select count(*)::int as n from gift_card_payments p join gift_cards c on c.id = p.gift_card_id where c.code = 'PART-1200' and p.amount = 1200`);
+      `select count(*)::int as n from gift_card_payments p join gift_cards c on c.id = p.gift_card_id where c.code = 'PART-1200' and p.amount = 1200`,
+    );
     expect(n).toBe(1);
     // The empty card cannot pay again; the payment started for the old sum has lapsed.
     expect((await s.call('POST', '/api/v1/giftcardpayment/', { guid: o.guid, code: 'PART-1200' })).status).toBe(422);
@@ -179,7 +204,9 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
   });
 
   it('pays a whole order from a card (idempotently), which makes it paid', async () => {
-    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('WHOLE-10000', 10000, 10000, now() + interval '1 year')`);
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('WHOLE-10000', 10000, 10000, now() + interval '1 year')`,
+    );
     const s = shopper(app);
     const o = await placed(s, 2500);
     const k = key();
@@ -193,7 +220,9 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     expect((await s.call('POST', '/api/v1/check_card/', { code: 'WHOLE-10000' })).body.balance).toBe(7250);
     const again = await s.call('POST', '/api/v1/giftcardpayment/', { guid: o.guid, code: 'WHOLE-10000' });
     expect([again.status, again.body]).toEqual([409, { message: 'Заказ уже оплачен' }]);
-    expect((await s.call('POST', '/api/v1/giftcardpayment/', { guid: '00000000-0000-4000-8000-000000000000', code: 'WHOLE-10000' })).status).toBe(404);
+    expect(
+      (await s.call('POST', '/api/v1/giftcardpayment/', { guid: '00000000-0000-4000-8000-000000000000', code: 'WHOLE-10000' })).status,
+    ).toBe(404);
 
     // A card named in the order itself pays it as it is placed.
     const o2 = await placed(shopper(app), 1000, { gift_card: 'WHOLE-10000' });
@@ -202,10 +231,19 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
   });
 
   it('issues and mails a gift card for each certificate of a paid order; cards do not pay certificates', async () => {
-    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('RICH-1', 50000, 50000, now() + interval '1 year')`);
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('RICH-1', 50000, 50000, now() + interval '1 year')`,
+    );
     const s = shopper(app);
     await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-3000', quantity: 2 });
-    const o = (await s.call('POST', '/api/v2/order/', { buyer: BUYER, region_id: moscow.region_id, city_id: moscow.city_id, delivery_method: 'pickup' })).body;
+    const o = (
+      await s.call('POST', '/api/v2/order/', {
+        buyer: BUYER,
+        region_id: moscow.region_id,
+        city_id: moscow.city_id,
+        delivery_method: 'pickup',
+      })
+    ).body;
     expect(o.total).toBe(6000);
     const refused = await s.call('POST', '/api/v1/giftcardpayment/', { guid: o.guid, code: 'RICH-1' });
     expect([refused.status, refused.body]).toEqual([422, { message: 'Подарочной картой нельзя оплатить подарочные сертификаты' }]);
@@ -214,11 +252,17 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     await s.call('POST', `${url}/pay`, '', FORM);
     const { id } = await orderRow(o.guid);
     const cards = await app.db.query<{ code: string; initial: number; balance: number }>(
-      'select code, initial, balance from gift_cards where order_id = $1 order by id', [id]);
+      'select code, initial, balance from gift_cards where order_id = $1 order by id',
+      [id],
+    );
     expect(cards).toHaveLength(2);
-    expect(cards.every((c) => /^MM-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/.test(c.code) && c.initial === 3000 && c.balance === 3000)).toBe(true);
+    expect(cards.every((c) => /^MM-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/.test(c.code) && c.initial === 3000 && c.balance === 3000)).toBe(
+      true,
+    );
     const mails = await app.db.query<{ to_addr: string; body_text: string }>(
-      `select to_addr, body_text from mail_outbox where kind = 'gift_card' and body_text like '%' || $1 || '%' order by id`, [o.number]);
+      `select to_addr, body_text from mail_outbox where kind = 'gift_card' and body_text like '%' || $1 || '%' order by id`,
+      [o.number],
+    );
     expect(mails.map((m) => m.to_addr)).toEqual([BUYER.email, BUYER.email]);
     expect(mails.map((m) => cards.some((c) => m.body_text.includes(c.code)))).toEqual([true, true]);
     // A bought card pays (goods).

@@ -21,7 +21,9 @@ describe.each(backends)('product pages and saved offers on $name', (backend) => 
     return row.id;
   };
   const postList = (payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/v1/offers_list/', payload: payload as object }).then((r) => ({ status: r.statusCode, body: r.json() }));
+    app
+      .inject({ method: 'POST', url: '/api/v1/offers_list/', payload: payload as object })
+      .then((r) => ({ status: r.statusCode, body: r.json() }));
 
   beforeAll(async () => {
     app = await startApp(backend);
@@ -41,7 +43,7 @@ describe.each(backends)('product pages and saved offers on $name', (backend) => 
     expect(body.is_set).toBe(false);
   });
 
-  it('lists the variants: one per size and colour, the in-stock sizes being the card\'s sizes', async () => {
+  it("lists the variants: one per size and colour, the in-stock sizes being the card's sizes", async () => {
     const id = await idWhere(`p.active and not p.is_set and c.path = 'kupalniki/slitnye'`);
     const { body } = await product('kupalniki/slitnye', id);
     expect(body.variants.length).toBeGreaterThan(0);
@@ -110,7 +112,10 @@ describe.each(backends)('product pages and saved offers on $name', (backend) => 
     for (const pk of ['abc', '12a', '-5', '0', '1.5']) {
       expect({ pk, ...(await product('kupalniki', pk)) }).toEqual({ pk, status: 400, body: { message: 'Неверное значение поля «pk»' } });
     }
-    expect(await getJson(app, '/api/v1/product_offer/?pk=5')).toEqual({ status: 400, body: { message: 'Не заполнено поле «categoryPath»' } });
+    expect(await getJson(app, '/api/v1/product_offer/?pk=5')).toEqual({
+      status: 400,
+      body: { message: 'Не заполнено поле «categoryPath»' },
+    });
   });
 
   it('answers saved offers in the order given and names the ids no longer sold', async () => {

@@ -33,7 +33,9 @@ describe.each(backends)('rate limits of card and promo checks on $name', (backen
     expect((await from('203.0.113.11')('/api/v1/check_card/', { code: 'DEMO-5000-0001' })).status).toBe(200);
     // A malformed request is refused before it counts.
     expect((await from('203.0.113.12')('/api/v1/check_card/', {})).status).toBe(400);
-    const [{ n }] = await app.db.query<{ n: number }>(`select count(*)::int as n from rate_limit_hits where bucket = 'card:ip:203.0.113.12'`);
+    const [{ n }] = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from rate_limit_hits where bucket = 'card:ip:203.0.113.12'`,
+    );
     expect(n).toBe(0);
   });
 
@@ -53,18 +55,20 @@ describe.each(backends)('rate limits of card and promo checks on $name', (backen
     const post = from('203.0.113.30');
     for (let i = 0; i < LIMITS.promoPerAddress.max; i++) await post('/api/v1/promo_code/', { code: 'LETO10', sum: 5000 });
     expect((await post('/api/v1/promo_code/', { code: 'LETO10', sum: 5000 })).status).toBe(429);
-    await app.db.query(
-      `update rate_limit_hits set hit_at = now() - make_interval(secs => $1) where bucket = 'promo:ip:203.0.113.30'`,
-      [LIMITS.promoPerAddress.windowS + 1],
-    );
+    await app.db.query(`update rate_limit_hits set hit_at = now() - make_interval(secs => $1) where bucket = 'promo:ip:203.0.113.30'`, [
+      LIMITS.promoPerAddress.windowS + 1,
+    ]);
     expect((await post('/api/v1/promo_code/', { code: 'LETO10', sum: 5000 })).status).toBe(200);
   });
 
   it('counts the real client: a made-up X-Forwarded-For from the internet changes nothing; a private proxy is believed', async () => {
     const check = (remoteAddress: string, forwarded: string) =>
       app.inject({
-        method: 'POST', url: '/api/v1/check_card/', remoteAddress,
-        headers: { 'x-forwarded-for': forwarded }, payload: { code: 'DEMO-5000-0001' },
+        method: 'POST',
+        url: '/api/v1/check_card/',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwarded },
+        payload: { code: 'DEMO-5000-0001' },
       });
     for (let i = 0; i < LIMITS.checkCardPerAddress.max; i++) expect((await check('198.51.100.7', `192.0.2.${i}`)).statusCode).toBe(200);
     expect((await check('198.51.100.7', '192.0.2.200')).statusCode).toBe(429);

@@ -58,7 +58,13 @@ for (const backend of backends) {
     });
 
     it('answers 404 with the error title for a route that matches but names nothing the shop has', async () => {
-      for (const url of ['/kupalniki/bikini/2147483000/x', '/brands/no-such-brand', '/kupalniki/no-such-sub', '/blog/no-such-post', '/no/such/page/here/at/all']) {
+      for (const url of [
+        '/kupalniki/bikini/2147483000/x',
+        '/brands/no-such-brand',
+        '/kupalniki/no-such-sub',
+        '/blog/no-such-post',
+        '/no/such/page/here/at/all',
+      ]) {
         const res = await app.inject(url);
         expect(res.statusCode, url).toBe(404);
         expect(title(res.body), url).toBe('Ошибка — Море и Мода');

@@ -75,7 +75,15 @@ const picked = { size: 0, top: 0, bottom: 0 };
  * so a price set for one test's variant is no other's), with its stock set to the given number.
  */
 export async function freshVariant(app: FastifyInstance, stock: number, kind: 'size' | 'top' | 'bottom' = 'size') {
-  const [v] = await app.db.query<{ id: number; ext_id: string; price: number; name: string; size: string; color: string; product_id: number }>(
+  const [v] = await app.db.query<{
+    id: number;
+    ext_id: string;
+    price: number;
+    name: string;
+    size: string;
+    color: string;
+    product_id: number;
+  }>(
     `select v.id, v.ext_id, p.price, p.name, v.size, co.name as color, p.id as product_id
        from products p
        join lateral (select * from product_variants x where x.product_id = p.id and x.kind = $1 order by x.position limit 1) v on true
@@ -97,10 +105,9 @@ export async function stockOf(app: FastifyInstance, extId: string): Promise<numb
 }
 
 export async function city(app: FastifyInstance, name: string): Promise<{ city_id: number; region_id: number }> {
-  const [row] = await app.db.query<{ city_id: number; region_id: number }>(
-    'select id as city_id, region_id from cities where name = $1',
-    [name],
-  );
+  const [row] = await app.db.query<{ city_id: number; region_id: number }>('select id as city_id, region_id from cities where name = $1', [
+    name,
+  ]);
   return row;
 }
 

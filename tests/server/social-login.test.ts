@@ -36,7 +36,10 @@ describe.each(backends)('social login on $name', (backend) => {
   it('lists the enabled providers with an authorize address for our callback', async () => {
     const res = await shopper(app).call('GET', '/api/v1/auth/providers/');
     expect(res.status).toBe(200);
-    expect(res.body.map((p: { provider: string; name: string }) => [p.provider, p.name])).toEqual([['vk-oauth2', 'ВКонтакте'], ['facebook', 'Facebook']]);
+    expect(res.body.map((p: { provider: string; name: string }) => [p.provider, p.name])).toEqual([
+      ['vk-oauth2', 'ВКонтакте'],
+      ['facebook', 'Facebook'],
+    ]);
     const vk = new URL(res.body[0].authorize_url);
     expect(`${vk.origin}${vk.pathname}`).toBe(`${provider.url}/vk/authorize`);
     expect(vk.searchParams.get('client_id')).toBe(SOCIAL_TEST_CLIENTS.vk.id);
@@ -46,7 +49,7 @@ describe.each(backends)('social login on $name', (backend) => {
     expect(new URL(res.body[1].authorize_url).searchParams.get('redirect_uri')).toBe('http://shop.test/api/auth/facebook/callback');
   });
 
-  it('serves the callback page with its script as a same-origin file, keeping the popup\'s opener', async () => {
+  it("serves the callback page with its script as a same-origin file, keeping the popup's opener", async () => {
     const { callback } = await authorize('vk-oauth2', 'abc');
     expect(callback.pathname).toBe('/api/auth/vk-oauth2/callback');
     expect(callback.searchParams.get('state')).toBe('abc');
@@ -78,7 +81,10 @@ describe.each(backends)('social login on $name', (backend) => {
     provider.setNextProfile({ id: 777001, first_name: 'Ирина', last_name: 'Котова' });
     const { code: third } = await authorize('vk-oauth2');
 
-    const res = await shopper(app).call('POST', '/api/auth/vk-oauth2', { code, redirect_uri: 'http://shop.test/api/auth/vk-oauth2/callback' });
+    const res = await shopper(app).call('POST', '/api/auth/vk-oauth2', {
+      code,
+      redirect_uri: 'http://shop.test/api/auth/vk-oauth2/callback',
+    });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[0-9a-f]{40}$/);
     const me = await shopper(app, res.body.token).call('GET', '/api/v1/get_user/');
@@ -92,7 +98,12 @@ describe.each(backends)('social login on $name', (backend) => {
     // Finishing registration: e-mail, names and a password; then the password logs in too.
     const { email } = freshContacts();
     const done = await shopper(app, irina.body.token).call('PUT', '/api/v1/changeinfo/', {
-      first_name: 'Ирина', middle_name: 'Олеговна', last_name: 'Котова', email, password_one: 'Social2026', password_two: 'Social2026',
+      first_name: 'Ирина',
+      middle_name: 'Олеговна',
+      last_name: 'Котова',
+      email,
+      password_one: 'Social2026',
+      password_two: 'Social2026',
     });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ email, full_name: 'Котова Ирина Олеговна' });
@@ -108,11 +119,13 @@ describe.each(backends)('social login on $name', (backend) => {
     const [ra, rb] = await Promise.all([a, b].map((code) => shopper(app).call('POST', '/api/auth/vk-oauth2', { code })));
     expect([ra.status, rb.status]).toEqual([200, 200]);
     expect(await userIdOf(ra.body.token)).toBe(await userIdOf(rb.body.token));
-    const [{ n }] = await app.db.query<{ n: number }>(`select count(*)::int as n from social_accounts where provider = 'vk-oauth2' and provider_uid = '777555'`);
+    const [{ n }] = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from social_accounts where provider = 'vk-oauth2' and provider_uid = '777555'`,
+    );
     expect(n).toBe(1);
   });
 
-  it('takes Facebook\'s e-mail when it is free, and never joins an existing account by e-mail', async () => {
+  it("takes Facebook's e-mail when it is free, and never joins an existing account by e-mail", async () => {
     const free = freshContacts().email;
     provider.setNextProfile({ id: '10150000001', first_name: 'Olga', last_name: 'Petrova', email: free.toUpperCase() });
     let res = await shopper(app).call('POST', '/api/auth/facebook', { code: (await authorize('facebook')).code });
@@ -127,7 +140,7 @@ describe.each(backends)('social login on $name', (backend) => {
     expect(await userIdOf(res.body.token)).not.toBe(await userIdOf(existing.token));
   });
 
-  it('merges the visitor\'s basket at social login', async () => {
+  it("merges the visitor's basket at social login", async () => {
     const v = await freshVariant(app, 5);
     const visitor = shopper(app);
     await visitor.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 2 });
@@ -163,7 +176,11 @@ describe.each(backends)('social login on $name', (backend) => {
     // A port nothing listens on any more.
     const closed = await startSocialProvider(0);
     await closed.close();
-    const down = await startApp(backend, { ...socialProviderEnv(provider.url), VK_TOKEN_URL: `${closed.url}/vk/access_token`, FACEBOOK_CLIENT_SECRET: '' });
+    const down = await startApp(backend, {
+      ...socialProviderEnv(provider.url),
+      VK_TOKEN_URL: `${closed.url}/vk/access_token`,
+      FACEBOOK_CLIENT_SECRET: '',
+    });
     try {
       const res = await shopper(down).call('POST', '/api/auth/vk-oauth2', { code: 'abc' });
       expect(res.status).toBe(502);

@@ -106,7 +106,11 @@ export async function startSocialProvider(port = 0): Promise<SocialProviderStand
 
     if (req.method === 'GET' && (route === '/authorize' || route === '/dialog/oauth')) {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-      if (url.searchParams.get('client_id') !== client.id || !/^https?:\/\//.test(redirectUri) || url.searchParams.get('response_type') !== 'code') {
+      if (
+        url.searchParams.get('client_id') !== client.id ||
+        !/^https?:\/\//.test(redirectUri) ||
+        url.searchParams.get('response_type') !== 'code'
+      ) {
         res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
         return res.end('invalid client_id, redirect_uri or response_type');
       }
@@ -122,7 +126,8 @@ export async function startSocialProvider(port = 0): Promise<SocialProviderStand
 
     if (route === '/access_token' || route === '/oauth/access_token') {
       const form = new URLSearchParams(req.method === 'POST' ? await readBody(req) : url.search);
-      if (form.get('client_id') !== client.id || form.get('client_secret') !== client.secret) return tokenError(res, kind, 'invalid client');
+      if (form.get('client_id') !== client.id || form.get('client_secret') !== client.secret)
+        return tokenError(res, kind, 'invalid client');
       const grant = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? ''); // single use, even when refused
       if (!grant || grant.kind !== kind) return tokenError(res, kind, 'invalid or used code');
@@ -130,7 +135,12 @@ export async function startSocialProvider(port = 0): Promise<SocialProviderStand
       const accessToken = randomBytes(16).toString('hex');
       tokens.set(accessToken, { kind, profile: grant.profile });
       return kind === 'vk'
-        ? json(res, 200, { access_token: accessToken, expires_in: 86400, user_id: Number(grant.profile.id), ...(grant.profile.email ? { email: grant.profile.email } : {}) })
+        ? json(res, 200, {
+            access_token: accessToken,
+            expires_in: 86400,
+            user_id: Number(grant.profile.id),
+            ...(grant.profile.email ? { email: grant.profile.email } : {}),
+          })
         : json(res, 200, { access_token: accessToken, token_type: 'bearer', expires_in: 5183944 });
     }
 
@@ -143,7 +153,9 @@ export async function startSocialProvider(port = 0): Promise<SocialProviderStand
       }
       const p = held.profile;
       return kind === 'vk'
-        ? json(res, 200, { response: [{ id: Number(p.id), first_name: p.first_name, last_name: p.last_name, can_access_closed: true, is_closed: false }] })
+        ? json(res, 200, {
+            response: [{ id: Number(p.id), first_name: p.first_name, last_name: p.last_name, can_access_closed: true, is_closed: false }],
+          })
         : json(res, 200, { id: String(p.id), first_name: p.first_name, last_name: p.last_name, ...(p.email ? { email: p.email } : {}) });
     }
     return json(res, 404, { error: 'not found' });

@@ -24,7 +24,13 @@ const user: User = {
 describe('profile form', () => {
   it('starts from the user, the phone in the mask', () => {
     const f = profileFormOf(user);
-    expect(f).toMatchObject({ last_name: 'Смирнова', first_name: 'Ольга', middle_name: 'Петровна', phone: '+7(916)-111-22-33', password_one: '' });
+    expect(f).toMatchObject({
+      last_name: 'Смирнова',
+      first_name: 'Ольга',
+      middle_name: 'Петровна',
+      phone: '+7(916)-111-22-33',
+      password_one: '',
+    });
     expect(checkProfile(f)).toEqual({});
     expect(maskedPhone('123')).toBe('123');
   });
@@ -40,7 +46,9 @@ describe('profile form', () => {
     const base = profileFormOf(user);
     expect(checkProfile({ ...base, password_one: 'Пароль123', password_two: 'Пароль123' })).toHaveProperty('password_one');
     expect(checkProfile({ ...base, password_one: 'Short1A', password_two: 'Short1A' })).toHaveProperty('password_one');
-    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2027' })).toEqual({ password_two: 'Пароли не совпадают' });
+    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2027' })).toEqual({
+      password_two: 'Пароли не совпадают',
+    });
     expect(checkProfile({ ...base, password_two: 'Morskoy2026' })).toHaveProperty('password_two');
     expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2026' })).toEqual({});
   });
@@ -48,10 +56,16 @@ describe('profile form', () => {
   it('sends trimmed names, the e-mail lowercased, the phone without dashes, a password only when set', () => {
     const f = { ...profileFormOf(user), last_name: ' Петрова ', email: ' Olga@Example.RU ' };
     expect(profilePayload(f)).toEqual({
-      last_name: 'Петрова', first_name: 'Ольга', middle_name: 'Петровна', email: 'olga@example.ru', phone: '+79161112233',
+      last_name: 'Петрова',
+      first_name: 'Ольга',
+      middle_name: 'Петровна',
+      email: 'olga@example.ru',
+      phone: '+79161112233',
     });
     expect(profilePayload({ ...f, phone: '+7(___)-___-__-__', password_one: 'Morskoy2026', password_two: 'Morskoy2026' })).toMatchObject({
-      phone: '', password_one: 'Morskoy2026', password_two: 'Morskoy2026',
+      phone: '',
+      password_one: 'Morskoy2026',
+      password_two: 'Morskoy2026',
     });
   });
 });
@@ -68,8 +82,29 @@ describe('address form', () => {
   it('sends the chosen city with its region, and reads a saved one back', () => {
     const f = { ...emptyAddress(true), city: sochi, street: ' ул. Морская ', house: '5', flat: '12', postcode: '354000' };
     const sent = addressPayload(f);
-    expect(sent).toEqual({ region_id: 3, city_id: 7, city: 'Сочи', street: 'ул. Морская', house: '5', flat: '12', postcode: '354000', comment: '', is_default: true });
-    const saved: Address = { id: 4, region_id: 3, city_id: 7, city: 'Сочи', street: 'ул. Морская', house: '5', flat: '12', postcode: '354000', comment: '', is_default: true };
+    expect(sent).toEqual({
+      region_id: 3,
+      city_id: 7,
+      city: 'Сочи',
+      street: 'ул. Морская',
+      house: '5',
+      flat: '12',
+      postcode: '354000',
+      comment: '',
+      is_default: true,
+    });
+    const saved: Address = {
+      id: 4,
+      region_id: 3,
+      city_id: 7,
+      city: 'Сочи',
+      street: 'ул. Морская',
+      house: '5',
+      flat: '12',
+      postcode: '354000',
+      comment: '',
+      is_default: true,
+    };
     expect(addressFormOf(saved)).toMatchObject({ id: 4, city: { id: 7, name: 'Сочи', region_id: 3 } });
     expect(addressPayload(addressFormOf(saved))).toMatchObject({ id: 4, city_id: 7 });
     expect(addressFormOf({ ...saved, city_id: null }).city).toBeNull();
@@ -78,8 +113,10 @@ describe('address form', () => {
 });
 
 describe('failure text (spec §8)', () => {
-  it('shows the server\'s message, else the default text; a lost connection says so', () => {
-    const taken = new ApiError('Данная почта уже зарегистрирована в системе', 400, { message: 'Данная почта уже зарегистрирована в системе' });
+  it("shows the server's message, else the default text; a lost connection says so", () => {
+    const taken = new ApiError('Данная почта уже зарегистрирована в системе', 400, {
+      message: 'Данная почта уже зарегистрирована в системе',
+    });
     expect(failureText(taken)).toBe('Данная почта уже зарегистрирована в системе');
     expect(failureText(new ApiError('Ошибка сервера (400)', 400, null))).toBe(UNKNOWN_ERROR);
     expect(failureText(new ApiError('Ошибка сервера (500)', 500, { message: 'internal' }))).toBe(UNKNOWN_ERROR);

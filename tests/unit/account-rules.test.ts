@@ -6,7 +6,13 @@ import { finishFailure, forgotFailure, loginFailure, registerFailure, TEXT } fro
 import { checkFinish, checkLogin, checkPasswords, checkRegister, HINT } from '../../src/features/popups/account-rules.ts';
 import { passwordHints } from '../../common/validation.ts';
 
-const good = { full_name: 'Иванова Анна', email: 'anna@example.ru', phone: '+7(___)-___-__-__', password_one: 'Secret123', password_two: 'Secret123' };
+const good = {
+  full_name: 'Иванова Анна',
+  email: 'anna@example.ru',
+  phone: '+7(___)-___-__-__',
+  password_one: 'Secret123',
+  password_two: 'Secret123',
+};
 
 describe('registration rules', () => {
   it('passes right values; the phone is optional (an empty mask is no phone)', () => {
@@ -15,8 +21,11 @@ describe('registration rules', () => {
     expect(checkRegister({ ...good, phone: '+7(925)-123-45-67' })).toEqual({});
   });
   it('marks every failing field at once', () => {
-    expect(Object.keys(checkRegister({ full_name: 'Анна', email: 'anna@', phone: '+7(925)-12_-__-__', password_one: 'short', password_two: '' })).sort())
-      .toEqual(['email', 'full_name', 'password_one', 'password_two', 'phone']);
+    expect(
+      Object.keys(
+        checkRegister({ full_name: 'Анна', email: 'anna@', phone: '+7(925)-12_-__-__', password_one: 'short', password_two: '' }),
+      ).sort(),
+    ).toEqual(['email', 'full_name', 'password_one', 'password_two', 'phone']);
   });
 });
 
@@ -38,7 +47,14 @@ describe('login and finish-registration rules', () => {
     expect(checkLogin({ email: 'anna', password: '' })).toEqual({ email: HINT.email, password: HINT.password });
   });
   it('finish registration wants each name part longer than 2 characters', () => {
-    const f = { email: 'a@example.ru', first_name: 'Анна', last_name: 'Ли', middle_name: 'Оля', password_one: 'Secret123', password_two: 'Secret123' };
+    const f = {
+      email: 'a@example.ru',
+      first_name: 'Анна',
+      last_name: 'Ли',
+      middle_name: 'Оля',
+      password_one: 'Secret123',
+      password_two: 'Secret123',
+    };
     expect(checkFinish(f)).toEqual({ last_name: HINT.lastName });
   });
 });

@@ -8,7 +8,10 @@ import { BasketSync, type BasketChannel, type BasketStorage, type BasketView } f
 import { memoryBasketStorage } from '../../common/browser/memory-basket-storage.ts';
 
 const item = (ext_id: string, quantity: number): BasketItem => ({
-  item_uuid: `uuid-${ext_id}`, ext_id, quantity, price: 1000,
+  item_uuid: `uuid-${ext_id}`,
+  ext_id,
+  quantity,
+  price: 1000,
   product: { name: ext_id, brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
 });
 const add = (id: string, ext_id: string, quantity = 1): Mutation => ({ id, kind: 'add', ext_id, quantity, label: ext_id });
@@ -82,7 +85,13 @@ describe('the basket sync', () => {
     const { transport, server } = shop();
     // A's own basket GET keeps failing, so only the channel can tell it what B did.
     const viewA = view();
-    const tabA = new BasketSync({ view: viewA, storage: slowStorage, transport: { ...transport, fetchCart: () => Promise.reject(new Error('offline')) }, channel: hub(), isOnline: () => false });
+    const tabA = new BasketSync({
+      view: viewA,
+      storage: slowStorage,
+      transport: { ...transport, fetchCart: () => Promise.reject(new Error('offline')) },
+      channel: hub(),
+      isOnline: () => false,
+    });
     const tabB = new BasketSync({ view: view(), storage, transport, channel: hub() });
 
     const starting = tabA.start();
@@ -108,9 +117,22 @@ describe('the basket sync', () => {
     await vi.waitFor(async () => expect((await storage.readQueue()).length).toBe(0));
     await Promise.all([a.flush(), b.flush()]);
     expect(new Set(sent).size).toBe(sent.length);
-    expect(server.map((l) => [l.ext_id, l.quantity])).toEqual([['x', 3], ['y', 1]]);
-    await vi.waitFor(() => expect(lines(viewA)).toEqual([['x', 3], ['y', 1]]));
-    await vi.waitFor(() => expect(lines(viewB)).toEqual([['x', 3], ['y', 1]]));
+    expect(server.map((l) => [l.ext_id, l.quantity])).toEqual([
+      ['x', 3],
+      ['y', 1],
+    ]);
+    await vi.waitFor(() =>
+      expect(lines(viewA)).toEqual([
+        ['x', 3],
+        ['y', 1],
+      ]),
+    );
+    await vi.waitFor(() =>
+      expect(lines(viewB)).toEqual([
+        ['x', 3],
+        ['y', 1],
+      ]),
+    );
   });
 
   it('while the browser says it is offline, changes wait without a call and ask for Background Sync; online sends them', async () => {
@@ -118,8 +140,11 @@ describe('the basket sync', () => {
     const syncs: string[] = [];
     const { transport, sent } = shop();
     const sync = new BasketSync({
-      view: view(), storage: memoryBasketStorage({ queue: [], cart: [] }), transport,
-      isOnline: () => online, requestBackgroundSync: () => syncs.push('basket'),
+      view: view(),
+      storage: memoryBasketStorage({ queue: [], cart: [] }),
+      transport,
+      isOnline: () => online,
+      requestBackgroundSync: () => syncs.push('basket'),
     });
     await sync.enqueue(add('k1', 'a'));
     await sync.enqueue(add('k2', 'a'));

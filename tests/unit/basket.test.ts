@@ -10,7 +10,12 @@ import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } f
 
 describe('basket summary', () => {
   it('sums price × quantity and counts lines', () => {
-    expect(summary([{ price: 1990, quantity: 2 }, { price: 500, quantity: 1 }])).toEqual({ sum: 4480, count: 2 });
+    expect(
+      summary([
+        { price: 1990, quantity: 2 },
+        { price: 500, quantity: 1 },
+      ]),
+    ).toEqual({ sum: 4480, count: 2 });
     expect(summary([])).toEqual({ sum: 0, count: 0 });
   });
 });
@@ -29,10 +34,15 @@ describe('quick clicks', () => {
 
   it('a second click right after the first builds on it: two increases add two', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined)); // the server never answers here
-    basket.cart = [{
-      item_uuid: 'u-a', ext_id: 'a', quantity: 1, price: 1000,
-      product: { name: 'A', brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
-    }];
+    basket.cart = [
+      {
+        item_uuid: 'u-a',
+        ext_id: 'a',
+        quantity: 1,
+        price: 1000,
+        product: { name: 'A', brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
+      },
+    ];
     basket.queue = [];
     // Both clicks come before the first change has been stored and shown.
     expect(stepQuantity({ ext_id: 'a' }, 1, 'A')).toBe(true);

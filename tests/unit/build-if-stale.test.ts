@@ -13,7 +13,13 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 function project(): { root: string; dist: string } {
   root = mkdtempSync(path.join(tmpdir(), 'shop-build-'));
   const dist = path.join(root, 'dist');
-  for (const [dir, file] of [['dist', 'index.html'], ['dist', 'sw.js'], ['src', 'main.tsx'], ['common', 'contract.ts'], ['sw', 'sw.ts']]) {
+  for (const [dir, file] of [
+    ['dist', 'index.html'],
+    ['dist', 'sw.js'],
+    ['src', 'main.tsx'],
+    ['common', 'contract.ts'],
+    ['sw', 'sw.ts'],
+  ]) {
     mkdirSync(path.join(root, dir), { recursive: true });
     const p = path.join(root, dir, file);
     writeFileSync(p, '');

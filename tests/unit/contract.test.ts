@@ -22,7 +22,16 @@ describe('contract', () => {
   });
 
   it('accepts an organization answer of the fixed shape', () => {
-    const org = { phone: '1', phone_chats: '2', promocode: '', logo: '/logo.svg', link_vk: '', link_inst: '', link_telegram: '', link_whatsapp: '' };
+    const org = {
+      phone: '1',
+      phone_chats: '2',
+      promocode: '',
+      logo: '/logo.svg',
+      link_vk: '',
+      link_inst: '',
+      link_telegram: '',
+      link_whatsapp: '',
+    };
     expect(check(org, Organization).ok).toBe(true);
   });
 });

@@ -8,7 +8,9 @@ describe('endpointPath', () => {
   it('encodes a parameter as one segment and a "*" segment by segment', () => {
     expect(endpointPath(ENDPOINTS.brand.path, { slug: 'Beach Bunny/2' })).toBe('/v1/brands/Beach%20Bunny%2F2');
     expect(endpointPath(ENDPOINTS.category.path, { '*': 'muzhskoe/odezhda/futbolki' })).toBe('/v1/category/muzhskoe/odezhda/futbolki');
-    expect(endpointPath(ENDPOINTS.search.path, { '*': 'купальник #1' })).toBe('/v1/search/%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA%20%231');
+    expect(endpointPath(ENDPOINTS.search.path, { '*': 'купальник #1' })).toBe(
+      '/v1/search/%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA%20%231',
+    );
     expect(endpointPath(ENDPOINTS.cartUpdate.path, { item_uuid: 'a-b' })).toBe('/v2/cart/a-b/');
     expect(endpointPath(ENDPOINTS.offers.path, {})).toBe('/v1/offers/');
   });

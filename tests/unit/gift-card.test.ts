@@ -10,13 +10,7 @@ import { balanceText, keepSumsTogether } from '../../src/features/gift/gift-text
 import { cleanCardCode } from '../../common/validation.ts';
 import { basket } from '../../src/state/basket.ts';
 import type { BasketItem } from '../../common/contract.ts';
-import {
-  clearGiftCard,
-  giftCard,
-  loadGiftCardData,
-  setGiftCard,
-  watchGiftCardLine,
-} from '../../src/state/gift-card.ts';
+import { clearGiftCard, giftCard, loadGiftCardData, setGiftCard, watchGiftCardLine } from '../../src/state/gift-card.ts';
 
 /** What the basket keeps of the gift card: its ext_id (in lkData) and the looked-up data. */
 const giftCardRecord = () => ({ giftCardExtId: basket.giftCardExtId, data: giftCard.data });
@@ -123,7 +117,9 @@ describe('balance check wording', () => {
   const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
   it('says the balance and the Russian expiry date', () => {
-    expect(plain(balanceText({ balance: 3500, expires_at: '2027-12-31T20:59:59Z' }, now))).toBe('На карте 3 500 ₽, действует до 31 декабря 2027');
+    expect(plain(balanceText({ balance: 3500, expires_at: '2027-12-31T20:59:59Z' }, now))).toBe(
+      'На карте 3 500 ₽, действует до 31 декабря 2027',
+    );
   });
 
   it('says when a card has expired', () => {
@@ -157,7 +153,10 @@ describe('paying an order from a card', () => {
 
 describe("the gift card's line leaving the basket", () => {
   const line = (ext_id: string, item_uuid: string): BasketItem => ({
-    item_uuid, ext_id, quantity: 1, price: 5000,
+    item_uuid,
+    ext_id,
+    quantity: 1,
+    price: 5000,
     product: { name: ext_id, brand: 'Море и Мода', price: 5000, images: [], full_path_offer: '/podarochnye-sertifikaty/x' },
   });
   let stop: () => void = () => undefined;

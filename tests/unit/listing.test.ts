@@ -8,7 +8,10 @@ import { documentHead } from '../../src/state/head.ts';
 
 describe('listing query in the URL', () => {
   it('round-trips page, lists, price range and sort', () => {
-    const state = { page: 3, filter: { sizes: ['S', 'M'], colors: ['chernyj'], brands: ['maaji'], price_min: 1000, price_max: 9000, sort: 'price_asc' as const } };
+    const state = {
+      page: 3,
+      filter: { sizes: ['S', 'M'], colors: ['chernyj'], brands: ['maaji'], price_min: 1000, price_max: 9000, sort: 'price_asc' as const },
+    };
     const qs = listingSearch(state);
     expect(qs).toBe('?size=S,M&color=chernyj&brand=maaji&price_min=1000&price_max=9000&sort=price_asc&page=3');
     expect(parseListingQuery(qs)).toEqual(state);
@@ -16,7 +19,9 @@ describe('listing query in the URL', () => {
 
   it('drops page 1 and keeps extra parameters such as the search text', () => {
     expect(listingSearch({ page: 1, filter: {} })).toBe('');
-    expect(listingSearch({ page: 2, filter: {} }, { searchParam: 'купальник' })).toBe('?searchParam=%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA&page=2');
+    expect(listingSearch({ page: 2, filter: {} }, { searchParam: 'купальник' })).toBe(
+      '?searchParam=%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA&page=2',
+    );
   });
 
   it('ignores malformed values instead of failing', () => {
@@ -33,11 +38,15 @@ describe('listing query in the URL', () => {
 describe('breadcrumbs', () => {
   const previews = [
     { path: 'kupalniki', name: 'Купальники', allCategories: [{ path: 'kupalniki/bikini', name: 'Бикини' }] },
-    { path: 'muzhskoe', name: 'Мужское', allCategories: [
-      { path: 'muzhskoe/odezhda', name: 'Одежда' },
-      { path: 'muzhskoe/odezhda/futbolki', name: 'Футболки' },
-      { path: 'muzhskoe/odezhda/futbolki/odnotonnye', name: 'Однотонные' },
-    ] },
+    {
+      path: 'muzhskoe',
+      name: 'Мужское',
+      allCategories: [
+        { path: 'muzhskoe/odezhda', name: 'Одежда' },
+        { path: 'muzhskoe/odezhda/futbolki', name: 'Футболки' },
+        { path: 'muzhskoe/odezhda/futbolki/odnotonnye', name: 'Однотонные' },
+      ],
+    },
   ];
   it('start with Главная and follow the path with the preview names', () => {
     expect(categoryCrumbs('kupalniki/bikini', previews)).toEqual([
@@ -45,7 +54,13 @@ describe('breadcrumbs', () => {
       { label: 'Купальники', href: '/kupalniki' },
       { label: 'Бикини', href: '/kupalniki/bikini' },
     ]);
-    expect(categoryCrumbs('muzhskoe/odezhda/futbolki/odnotonnye', previews).map((c) => c.label)).toEqual(['Главная', 'Мужское', 'Одежда', 'Футболки', 'Однотонные']);
+    expect(categoryCrumbs('muzhskoe/odezhda/futbolki/odnotonnye', previews).map((c) => c.label)).toEqual([
+      'Главная',
+      'Мужское',
+      'Одежда',
+      'Футболки',
+      'Однотонные',
+    ]);
   });
   it('leave out levels the previews do not know (not loaded yet, or offline)', () => {
     expect(categoryCrumbs('kupalniki/unknown', previews).map((c) => c.label)).toEqual(['Главная', 'Купальники']);
@@ -64,7 +79,12 @@ describe('pagination window', () => {
 });
 
 describe('document title', () => {
-  const base = { path: '/kupalniki/bikini', routeTitle: 'Купальники — Море и Мода', page: { path: '', value: { title: '', description: '' } }, seo: { path: '', value: null } };
+  const base = {
+    path: '/kupalniki/bikini',
+    routeTitle: 'Купальники — Море и Мода',
+    page: { path: '', value: { title: '', description: '' } },
+    seo: { path: '', value: null },
+  };
   it('prefers the SEO record, then the page, then the title table, each only for its own path', () => {
     expect(documentHead(base).title).toBe('Купальники — Море и Мода');
     const page = { path: '/kupalniki/bikini', value: { title: 'Бикини — Море и Мода', description: 'd' } };

@@ -39,7 +39,10 @@ describe('mergeLkData', () => {
   it('merges sizes and colours by offer: a key changed or deleted here wins, the rest is theirs', () => {
     const base = slice({ offerColors: { '1': 'belyj', '2': 'chernyj' }, offerFeatures: { '1': { selectSize: 'S' } } });
     const mine = slice({ offerColors: { '1': 'krasnyj' }, offerFeatures: { '1': { selectSize: 'M' } } });
-    const theirs = slice({ offerColors: { '1': 'belyj', '2': 'chernyj', '3': 'sinij' }, offerFeatures: { '1': { selectSize: 'S' }, '9': { selectSize: 'L' } } });
+    const theirs = slice({
+      offerColors: { '1': 'belyj', '2': 'chernyj', '3': 'sinij' },
+      offerFeatures: { '1': { selectSize: 'S' }, '9': { selectSize: 'L' } },
+    });
     const merged = mergeLkData(base, mine, theirs);
     expect(merged.offerColors).toEqual({ '1': 'krasnyj', '3': 'sinij' });
     expect(merged.offerFeatures).toEqual({ '1': { selectSize: 'M' }, '9': { selectSize: 'L' } });

@@ -2,10 +2,21 @@
 // failure keeps everything for later, and the queued view of the basket is what the shopper did.
 import { describe, expect, it } from 'vitest';
 import type { BasketItem } from '../../common/contract.ts';
-import { flushOutbox, project, requestOf, type HttpRequest, type Mutation, type Outcome, type Settlement } from '../../common/basket-outbox.ts';
+import {
+  flushOutbox,
+  project,
+  requestOf,
+  type HttpRequest,
+  type Mutation,
+  type Outcome,
+  type Settlement,
+} from '../../common/basket-outbox.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid = `u-${ext_id}`): BasketItem => ({
-  item_uuid, ext_id, quantity, price: 1000,
+  item_uuid,
+  ext_id,
+  quantity,
+  price: 1000,
   product: { name: ext_id, brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
 });
 
@@ -14,14 +25,23 @@ function fakePort(queue: Mutation[], answers: ((req: HttpRequest) => Outcome)[])
   const sent: HttpRequest[] = [];
   const refused: string[] = [];
   return {
-    sent, refused,
-    get cart() { return cart; },
+    sent,
+    refused,
+    get cart() {
+      return cart;
+    },
     port: {
       list: async () => [...queue],
       cart: () => cart,
-      send: async (_m: Mutation, req: HttpRequest) => { sent.push(req); return answers.shift()!(req); },
+      send: async (_m: Mutation, req: HttpRequest) => {
+        sent.push(req);
+        return answers.shift()!(req);
+      },
       settle: async (m: Mutation, how: Settlement) => {
-        queue.splice(queue.findIndex((q) => q.id === m.id), 1);
+        queue.splice(
+          queue.findIndex((q) => q.id === m.id),
+          1,
+        );
         if (how?.kind === 'success') cart = how.cart;
         else if (how) refused.push(how.message);
       },
@@ -89,7 +109,10 @@ describe('queued view of the basket', () => {
       { id: '3', kind: 'add', ext_id: 'c', quantity: 1, label: '' },
       { id: '4', kind: 'update', ext_id: 'c', quantity: 4, label: '' },
     ];
-    expect(project(cart, queue).map((l) => [l.ext_id, l.quantity, l.pending])).toEqual([['a', 3, true], ['c', 4, true]]);
+    expect(project(cart, queue).map((l) => [l.ext_id, l.quantity, l.pending])).toEqual([
+      ['a', 3, true],
+      ['c', 4, true],
+    ]);
     expect(project(cart, []).every((l) => !l.pending)).toBe(true);
     expect(project(cart, [{ id: '5', kind: 'clear', label: '' }])).toEqual([]);
   });

@@ -14,7 +14,10 @@ import { flush, refreshCart } from '../../src/state/outbox.ts';
 import { readOutboxState } from '../../common/browser/outbox-storage.ts';
 
 const item = (ext_id: string, quantity: number): BasketItem => ({
-  item_uuid: `00000000-0000-4000-8000-00000000000${ext_id === 'a' ? 1 : 2}`, ext_id, quantity, price: 1000,
+  item_uuid: `00000000-0000-4000-8000-00000000000${ext_id === 'a' ? 1 : 2}`,
+  ext_id,
+  quantity,
+  price: 1000,
   product: { name: ext_id, brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
 });
 const success = (cart: BasketItem[]) => Response.json({ status: 'success', cart });
@@ -22,8 +25,10 @@ const success = (cart: BasketItem[]) => Response.json({ status: 'success', cart 
 /** fetch answered by hand: each call waits until the test answers it. */
 function manualShop() {
   const calls: { method: string; answer: (r: Response) => void }[] = [];
-  vi.stubGlobal('fetch', (_url: string, init: RequestInit = {}) =>
-    new Promise<Response>((resolve) => calls.push({ method: init.method ?? 'GET', answer: resolve })),
+  vi.stubGlobal(
+    'fetch',
+    (_url: string, init: RequestInit = {}) =>
+      new Promise<Response>((resolve) => calls.push({ method: init.method ?? 'GET', answer: resolve })),
   );
   return calls;
 }
@@ -84,7 +89,9 @@ describe('Background Sync', () => {
   /** A service worker registration whose Background Sync records what it is asked for. */
   function syncRegistration() {
     const tags: string[] = [];
-    vi.stubGlobal('navigator', { serviceWorker: { getRegistration: async () => ({ sync: { register: async (tag: string) => void tags.push(tag) } }) } });
+    vi.stubGlobal('navigator', {
+      serviceWorker: { getRegistration: async () => ({ sync: { register: async (tag: string) => void tags.push(tag) } }) },
+    });
     return tags;
   }
 

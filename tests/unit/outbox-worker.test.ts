@@ -8,18 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketItem } from '../../common/contract.ts';
 import { IDB, OUTBOX_LOCK } from '../../common/storage-keys.ts';
 import type { Mutation } from '../../common/basket-outbox.ts';
-import {
-  appendToOutbox,
-  readCartSnapshot,
-  readOutbox,
-  saveCartSnapshot,
-  takeOutboxNotices,
-} from '../../common/browser/outbox-storage.ts';
+import { appendToOutbox, readCartSnapshot, readOutbox, saveCartSnapshot, takeOutboxNotices } from '../../common/browser/outbox-storage.ts';
 import { OutboxNotSent } from '../../common/browser/basket-sync.ts';
 import { sendOutboxFromWorker } from '../../sw/outbox-send.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid: string): BasketItem => ({
-  item_uuid, ext_id, quantity, price: 1000,
+  item_uuid,
+  ext_id,
+  quantity,
+  price: 1000,
   product: { name: ext_id, brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
 });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -39,8 +36,12 @@ function fakeShop(script: ((s: Sent) => BasketItem[] | 'offline' | { status: num
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const h = new Headers(init.headers);
     const s: Sent = {
-      method: init.method ?? 'GET', url, key: h.get('idempotency-key'), auth: h.get('authorization'),
-      credentials: init.credentials, body: init.body ? JSON.parse(String(init.body)) : undefined,
+      method: init.method ?? 'GET',
+      url,
+      key: h.get('idempotency-key'),
+      auth: h.get('authorization'),
+      credentials: init.credentials,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
     };
     const next = script.shift();
     if (!next) throw new Error(`unexpected call ${s.method} ${url}`);

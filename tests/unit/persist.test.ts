@@ -98,7 +98,7 @@ describe('two tabs writing the slice', () => {
     expect(basket.offerFeatures['31']).toEqual({ selectSize: '31-belyj-M' }); // shown here too
   });
 
-  it("keeps favourites added in two tabs at once, and one removed here", async () => {
+  it('keeps favourites added in two tabs at once, and one removed here', async () => {
     empty();
     toggleFavorite(1);
     toggleFavorite(2);

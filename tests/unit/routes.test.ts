@@ -3,10 +3,42 @@
 import { describe, expect, it } from 'vitest';
 import { href, matchRoute, ROOTS } from '../../common/routes.ts';
 
-const STATIC = ['/404', '/about', '/address', '/basket', '/basket/delivery', '/basket/success', '/brands', '/card', '/contacts', '/cookie',
-  '/delivery-and-payments', '/discount', '/favorite', '/fitting-conditions', '/giftsert', '/history-order', '/instagram', '/new', '/news',
-  '/payment-sber', '/podarochnye-sertifikaty', '/privacy-policy', '/profile', '/publick-offer', '/recovery', '/requisites', '/reset',
-  '/return-goods', '/rules-discount', '/sale', '/search', '/send', '/story', '/'];
+const STATIC = [
+  '/404',
+  '/about',
+  '/address',
+  '/basket',
+  '/basket/delivery',
+  '/basket/success',
+  '/brands',
+  '/card',
+  '/contacts',
+  '/cookie',
+  '/delivery-and-payments',
+  '/discount',
+  '/favorite',
+  '/fitting-conditions',
+  '/giftsert',
+  '/history-order',
+  '/instagram',
+  '/new',
+  '/news',
+  '/payment-sber',
+  '/podarochnye-sertifikaty',
+  '/privacy-policy',
+  '/profile',
+  '/publick-offer',
+  '/recovery',
+  '/requisites',
+  '/reset',
+  '/return-goods',
+  '/rules-discount',
+  '/sale',
+  '/search',
+  '/send',
+  '/story',
+  '/',
+];
 
 const page = (path: string) => matchRoute(path)?.route.page ?? null;
 
@@ -27,7 +59,7 @@ describe('route table', () => {
     expect(matchRoute('/reset/abcdef')?.params.token).toBe('abcdef');
   });
 
-  it('gives each root its tag, subcategory and sub-subcategory routes; only men\'s go a level deeper', () => {
+  it("gives each root its tag, subcategory and sub-subcategory routes; only men's go a level deeper", () => {
     for (const root of ROOTS) {
       expect(page(`/${root}`)).toBe('category');
       expect(page(`/${root}/tag`)).toBe('category');
@@ -43,7 +75,11 @@ describe('route table', () => {
   });
 
   it('treats only a digits pk as a product page', () => {
-    expect(matchRoute('/kupalniki/bikini/123/bikini-maldivy')?.params).toMatchObject({ subCategory: 'bikini', pk: '123', slug: 'bikini-maldivy' });
+    expect(matchRoute('/kupalniki/bikini/123/bikini-maldivy')?.params).toMatchObject({
+      subCategory: 'bikini',
+      pk: '123',
+      slug: 'bikini-maldivy',
+    });
     expect(page('/kupalniki/bikini/123')).toBe('product');
     expect(matchRoute('/odezhda/platya/mini/77/plate')?.params).toMatchObject({ categorySubCategory: 'mini', pk: '77' });
     expect(page('/kupalniki/bikini/12a/slug')).toBeNull();
@@ -54,7 +90,9 @@ describe('route table', () => {
     expect(href('index')).toBe('/');
     expect(href('brands-slug', { slug: 'maaji' })).toBe('/brands/maaji');
     expect(href('kupalniki-subCategory', { subCategory: 'bikini' })).toBe('/kupalniki/bikini');
-    expect(href('search', {}, { searchParam: 'купальник' })).toBe('/search?searchParam=%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA');
+    expect(href('search', {}, { searchParam: 'купальник' })).toBe(
+      '/search?searchParam=%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA',
+    );
     expect(href('basket-delivery')).toBe('/basket/delivery');
     expect(() => href('brands-slug')).toThrow();
     expect(() => href('no-such-route')).toThrow();

@@ -7,15 +7,37 @@ const kind = (path: string, method = 'GET') => cacheKindFor(new URL(path, ORIGIN
 
 describe('service worker cache rules', () => {
   it('keeps public catalogue and content answers stale-while-revalidate', () => {
-    for (const p of ['/api/v1/organization', '/api/v1/brands', '/api/v1/preview_category/', '/api/v1/categories', '/api/v1/offers/new/?limit=24',
-      '/api/v1/category/kupalniki', '/api/v1/product_offer/?pk=1', '/api/v1/blog', '/api/v1/news/3', '/api/v1/banner', '/api/v1/get_seo/?url=/', '/api/v1/gift/certificates/']) {
+    for (const p of [
+      '/api/v1/organization',
+      '/api/v1/brands',
+      '/api/v1/preview_category/',
+      '/api/v1/categories',
+      '/api/v1/offers/new/?limit=24',
+      '/api/v1/category/kupalniki',
+      '/api/v1/product_offer/?pk=1',
+      '/api/v1/blog',
+      '/api/v1/news/3',
+      '/api/v1/banner',
+      '/api/v1/get_seo/?url=/',
+      '/api/v1/gift/certificates/',
+    ]) {
       expect({ p, kind: kind(p) }).toEqual({ p, kind: 'api' });
     }
   });
 
   it('never caches the basket, the account, orders or payments', () => {
-    for (const p of ['/api/v2/cart/', '/api/v2/cart/abc/', '/api/v1/get_user/', '/api/v1/user_address/', '/api/v1/history_order_preview/',
-      '/api/v1/get_order_info/', '/api/v2/order/', '/api/v1/order_payment/', '/api/v1/auth/', '/api/auth/vk-oauth2']) {
+    for (const p of [
+      '/api/v2/cart/',
+      '/api/v2/cart/abc/',
+      '/api/v1/get_user/',
+      '/api/v1/user_address/',
+      '/api/v1/history_order_preview/',
+      '/api/v1/get_order_info/',
+      '/api/v2/order/',
+      '/api/v1/order_payment/',
+      '/api/v1/auth/',
+      '/api/auth/vk-oauth2',
+    ]) {
       expect({ p, kind: kind(p) }).toEqual({ p, kind: null });
     }
     expect(kind('/api/v1/offers/', 'POST')).toBeNull();

@@ -66,7 +66,11 @@ describe('third-party scripts', () => {
     localStorage.clear();
     const w = await import('../../src/state/widgets.ts');
     const frame = await import('../../src/api/frame.ts');
-    vi.mocked(frame.getIntegrations).mockResolvedValue({ analytics_counter_id: '123', analytics_script_url: 'https://mc.example/tag.js', delivery_widget_url: null });
+    vi.mocked(frame.getIntegrations).mockResolvedValue({
+      analytics_counter_id: '123',
+      analytics_script_url: 'https://mc.example/tag.js',
+      delivery_widget_url: null,
+    });
     const { startThirdParty } = await import('../../src/state/third-party.ts');
     w.restoreWidgets();
     await startThirdParty();
@@ -86,7 +90,11 @@ describe('third-party scripts', () => {
     document.head.innerHTML = '';
     const w = await import('../../src/state/widgets.ts');
     const frame = await import('../../src/api/frame.ts');
-    vi.mocked(frame.getIntegrations).mockResolvedValue({ analytics_counter_id: null, analytics_script_url: 'https://mc.example/tag.js', delivery_widget_url: null });
+    vi.mocked(frame.getIntegrations).mockResolvedValue({
+      analytics_counter_id: null,
+      analytics_script_url: 'https://mc.example/tag.js',
+      delivery_widget_url: null,
+    });
     const { startThirdParty, loadDeliveryWidget } = await import('../../src/state/third-party.ts');
     await startThirdParty();
     w.acceptCookies();

@@ -21,10 +21,7 @@ export async function insertRows(q: Queryable, table: string, rows: readonly obj
   }
   if (columns.includes('id')) {
     // pg_get_serial_sequence is null for a table whose id is not serial (organization); setval(null) is a no-op.
-    await q.query(
-      `select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${ident(table)}))`,
-      [table],
-    );
+    await q.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${ident(table)}))`, [table]);
   }
   return rows.length;
 }

@@ -42,13 +42,15 @@ interface CategoryRow {
 }
 
 /** Ids go level by level (the 7 roots are 1..7 in site order), so they read naturally in the database. */
-function flattenTree(): { categories: CategoryRow[]; tags: { id: number; category_id: number; slug: string; name: string }[];
-  leaves: LeafRef[] } {
+function flattenTree(): {
+  categories: CategoryRow[];
+  tags: { id: number; category_id: number; slug: string; name: string }[];
+  leaves: LeafRef[];
+} {
   const categories: CategoryRow[] = [];
   const tags: { id: number; category_id: number; slug: string; name: string }[] = [];
   const leaves: LeafRef[] = [];
-  type Item = { node: CatNode; parent: CategoryRow | null; position: number; root: CatNode;
-    inherited: { id: number; slug: string }[] };
+  type Item = { node: CatNode; parent: CategoryRow | null; position: number; root: CatNode; inherited: { id: number; slug: string }[] };
   let level: Item[] = CATEGORY_TREE.map((node, position) => ({ node, parent: null, position, root: node, inherited: [] }));
   while (level.length) {
     const next: Item[] = [];
@@ -83,18 +85,30 @@ function flattenTree(): { categories: CategoryRow[]; tags: { id: number; categor
 }
 
 const LANDING_PAGES = [
-  { slug: 'kupalniki-dlya-otpuska', title: 'Купальники для отпуска',
+  {
+    slug: 'kupalniki-dlya-otpuska',
+    title: 'Купальники для отпуска',
     description: 'Купальники, которые стоит взять с собой на море: яркие принты, быстросохнущие ткани и удобная посадка.',
-    filter: { categories: ['kupalniki'], tags: ['dlya-otpuska'] } },
-  { slug: 'vsyo-do-3000', title: 'Всё до 3 000 ₽',
+    filter: { categories: ['kupalniki'], tags: ['dlya-otpuska'] },
+  },
+  {
+    slug: 'vsyo-do-3000',
+    title: 'Всё до 3 000 ₽',
     description: 'Пляжные аксессуары, бельё, детские вещи и купальники по цене до 3 000 ₽.',
-    filter: { price_max: 3000, sort: 'price_asc' } },
-  { slug: 'chernye-kupalniki', title: 'Чёрные купальники',
+    filter: { price_max: 3000, sort: 'price_asc' },
+  },
+  {
+    slug: 'chernye-kupalniki',
+    title: 'Чёрные купальники',
     description: 'Классика, которая всегда в моде: слитные, раздельные купальники и бикини чёрного цвета.',
-    filter: { categories: ['kupalniki'], colors: ['chernyj'] } },
-  { slug: 'premium-brendy', title: 'Премиальные бренды',
+    filter: { categories: ['kupalniki'], colors: ['chernyj'] },
+  },
+  {
+    slug: 'premium-brendy',
+    title: 'Премиальные бренды',
     description: 'Купальники и пляжная одежда Beach Bunny, Luli Fama и Nuria Ferrer от 10 000 ₽.',
-    filter: { brands: ['beach-bunny', 'luli-fama', 'nuria-ferrer'], price_min: 10000, sort: 'popular' } },
+    filter: { brands: ['beach-bunny', 'luli-fama', 'nuria-ferrer'], price_min: 10000, sort: 'popular' },
+  },
 ];
 
 export async function seedCatalog(q: Queryable, rng: Rng, offers: number): Promise<Record<string, number>> {

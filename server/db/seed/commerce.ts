@@ -66,29 +66,77 @@ export async function seedCommerce(q: Queryable): Promise<Record<string, number>
     ext_id: `GC-${nominal}`,
     name: `Подарочный сертификат на ${groups(nominal)} ₽`,
     nominal,
-    description: `${CERTIFICATE_TEXT[nominal] ?? ''} Сертификат действует год с момента покупки в интернет-магазине ` +
+    description:
+      `${CERTIFICATE_TEXT[nominal] ?? ''} Сертификат действует год с момента покупки в интернет-магазине ` +
       'и оплачивает любые товары, кроме других сертификатов. Код придёт на почту сразу после оплаты.',
     image: `/media/gift/${nominal}.svg`,
     position: i,
   }));
   const certId = (nominal: number) => NOMINALS.indexOf(nominal) + 1;
   const giftCards = [
-    { id: 1, code: 'DEMO-5000-0001', certificate_id: certId(5000), initial: 5000, balance: 5000,
-      expires_at: '2027-12-31T20:59:59Z', created_at: '2026-09-15T09:30:00Z' },
-    { id: 2, code: 'DEMO-3000-0002', certificate_id: certId(3000), initial: 3000, balance: 1200,
-      expires_at: '2027-12-31T20:59:59Z', created_at: '2026-08-02T12:00:00Z' },
-    { id: 3, code: 'DEMO-1000-0003', certificate_id: certId(1000), initial: 1000, balance: 1000,
-      expires_at: '2026-03-31T20:59:59Z', created_at: '2025-03-31T10:15:00Z' },
+    {
+      id: 1,
+      code: 'DEMO-5000-0001',
+      certificate_id: certId(5000),
+      initial: 5000,
+      balance: 5000,
+      expires_at: '2027-12-31T20:59:59Z',
+      created_at: '2026-09-15T09:30:00Z',
+    },
+    {
+      id: 2,
+      code: 'DEMO-3000-0002',
+      certificate_id: certId(3000),
+      initial: 3000,
+      balance: 1200,
+      expires_at: '2027-12-31T20:59:59Z',
+      created_at: '2026-08-02T12:00:00Z',
+    },
+    {
+      id: 3,
+      code: 'DEMO-1000-0003',
+      certificate_id: certId(1000),
+      initial: 1000,
+      balance: 1000,
+      expires_at: '2026-03-31T20:59:59Z',
+      created_at: '2025-03-31T10:15:00Z',
+    },
   ];
   const promoCodes = [
-    { code: 'LETO10', kind: 'percent', value: 10, min_sum: 0, valid_from: '2026-01-01T00:00:00Z', valid_to: null,
-      max_uses: null, used_count: 0, active: true },
-    { code: 'WELCOME500', kind: 'fixed', value: 500, min_sum: 3000, valid_from: null, valid_to: null,
-      max_uses: null, used_count: 0, active: true },
-    { code: 'SALE20', kind: 'percent', value: 20, min_sum: 0, valid_from: '2025-06-01T00:00:00Z',
-      valid_to: '2025-09-01T00:00:00Z', max_uses: null, used_count: 0, active: true },
-    { code: 'VIP15', kind: 'percent', value: 15, min_sum: 0, valid_from: null, valid_to: null,
-      max_uses: 100, used_count: 0, active: true },
+    {
+      code: 'LETO10',
+      kind: 'percent',
+      value: 10,
+      min_sum: 0,
+      valid_from: '2026-01-01T00:00:00Z',
+      valid_to: null,
+      max_uses: null,
+      used_count: 0,
+      active: true,
+    },
+    {
+      code: 'WELCOME500',
+      kind: 'fixed',
+      value: 500,
+      min_sum: 3000,
+      valid_from: null,
+      valid_to: null,
+      max_uses: null,
+      used_count: 0,
+      active: true,
+    },
+    {
+      code: 'SALE20',
+      kind: 'percent',
+      value: 20,
+      min_sum: 0,
+      valid_from: '2025-06-01T00:00:00Z',
+      valid_to: '2025-09-01T00:00:00Z',
+      max_uses: null,
+      used_count: 0,
+      active: true,
+    },
+    { code: 'VIP15', kind: 'percent', value: 15, min_sum: 0, valid_from: null, valid_to: null, max_uses: 100, used_count: 0, active: true },
   ];
   const tariffs = TARIFFS.flatMap((t) =>
     (['courier', 'pickup'] as const).map((method) => {
@@ -97,8 +145,10 @@ export async function seedCommerce(q: Queryable): Promise<Record<string, number>
     }),
   );
   const regions = REGIONS.map(([name, zone], i) => ({ id: i + 1, name, delivery_zone: zone }));
-  const cities = REGIONS.flatMap(([, , names], i) => names.map((name) => ({ region_id: i + 1, name })))
-    .map((c, i) => ({ id: i + 1, ...c }));
+  const cities = REGIONS.flatMap(([, , names], i) => names.map((name) => ({ region_id: i + 1, name }))).map((c, i) => ({
+    id: i + 1,
+    ...c,
+  }));
 
   return {
     gift_certificates: await insertRows(q, 'gift_certificates', certificates),

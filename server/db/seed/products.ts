@@ -92,9 +92,7 @@ export async function seedProducts(q: Queryable, rng: Rng, refs: CatalogRefs, co
   const leavesByRoot = new Map<string, LeafRef[]>();
   for (const leaf of refs.leaves) leavesByRoot.set(leaf.root, [...(leavesByRoot.get(leaf.root) ?? []), leaf]);
   const roots: RootPool[] = [...leavesByRoot.values()].map((ls) => ({ weight: (ls[0] as LeafRef).rootWeight, leaves: ls }));
-  const brandsByRoot = new Map(
-    [...leavesByRoot.keys()].map((root) => [root, refs.brands.filter((b) => b.roots.includes(root))]),
-  );
+  const brandsByRoot = new Map([...leavesByRoot.keys()].map((root) => [root, refs.brands.filter((b) => b.roots.includes(root))]));
 
   for (let i = 0; i < count; i++) {
     const id = i + 1;
@@ -118,7 +116,7 @@ export async function seedProducts(q: Queryable, rng: Rng, refs: CatalogRefs, co
     const [lo, hi] = spec.price;
     const price = roundPrice(rng, lo * Math.pow(hi / lo, rng.next()) * brand.factor);
     const isSale = rng.chance(0.25);
-    const ageMs = rng.int(0, SPREAD_DAYS * DAY / 1000 - 1) * 1000;
+    const ageMs = rng.int(0, (SPREAD_DAYS * DAY) / 1000 - 1) * 1000;
     const isNew = ageMs < NEW_DAYS * DAY;
     const popularity = Math.floor(rng.next() ** 2 * 1000);
     const isSet = !!spec.sets && rng.chance(0.5);
@@ -174,9 +172,11 @@ export async function seedProducts(q: Queryable, rng: Rng, refs: CatalogRefs, co
 
     for (const tag of leaf.tags) {
       const fits =
-        tag.slug === 'novaya-kollekciya' ? isNew && rng.chance(0.8)
-        : tag.slug === 'hity-prodazh' ? popularity >= 700
-        : tagFits(tag.slug, composition, description) && rng.chance(0.3);
+        tag.slug === 'novaya-kollekciya'
+          ? isNew && rng.chance(0.8)
+          : tag.slug === 'hity-prodazh'
+            ? popularity >= 700
+            : tagFits(tag.slug, composition, description) && rng.chance(0.3);
       if (fits) productTags.push({ product_id: id, tag_id: tag.id });
     }
   }

@@ -38,13 +38,19 @@ export function AccountFrame({ title, trail = [], current, open = false, signedO
   const signedIn = a.token !== null;
   let body: ReactNode = children;
   if (!open) {
-    if (a.loading) body = <p className="page-loading muted" role="status">Загружаем ваши данные…</p>;
-    else if (!signedIn) body = (
-      <>
-        <SignInGate />
-        {signedOut}
-      </>
-    );
+    if (a.loading)
+      body = (
+        <p className="page-loading muted" role="status">
+          Загружаем ваши данные…
+        </p>
+      );
+    else if (!signedIn)
+      body = (
+        <>
+          <SignInGate />
+          {signedOut}
+        </>
+      );
     else if (!a.user) body = <UserNotLoaded />;
   }
   return (
@@ -88,7 +94,10 @@ function AccountNav() {
 function SignInGate() {
   return (
     <div className="notice" data-testid="sign-in-gate">
-      <p>Этот раздел доступен только зарегистрированным покупателям. Войдите в личный кабинет, чтобы видеть свои данные, адреса, заказы и бонусы.</p>
+      <p>
+        Этот раздел доступен только зарегистрированным покупателям. Войдите в личный кабинет, чтобы видеть свои данные, адреса, заказы и
+        бонусы.
+      </p>
       <div className="account-actions">
         <button type="button" className="button" onClick={() => openPopup('login')}>
           Войти

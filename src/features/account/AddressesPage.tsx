@@ -54,7 +54,12 @@ function Addresses() {
     }
   };
 
-  if (loaded.loading && !saved) return <p className="muted" role="status">Загружаем адреса…</p>;
+  if (loaded.loading && !saved)
+    return (
+      <p className="muted" role="status">
+        Загружаем адреса…
+      </p>
+    );
   return (
     <>
       {loaded.error !== null && !saved && (
@@ -62,7 +67,9 @@ function Addresses() {
           Не удалось загрузить адреса. Проверьте подключение к интернету и обновите страницу.
         </p>
       )}
-      {loaded.error === null && list.length === 0 && !editing && <p className="notice">Сохранённых адресов пока нет. Добавьте адрес — при оформлении заказа его не придётся вводить заново.</p>}
+      {loaded.error === null && list.length === 0 && !editing && (
+        <p className="notice">Сохранённых адресов пока нет. Добавьте адрес — при оформлении заказа его не придётся вводить заново.</p>
+      )}
       <ul className="address-list" data-testid="address-list">
         {list.map((a) => (
           <li key={a.id} className={`address-card${a.is_default ? ' is-default' : ''}`} data-address-id={a.id}>

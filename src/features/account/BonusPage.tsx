@@ -21,17 +21,22 @@ function Bonus() {
     <>
       <section data-testid="bonus-balance">
         {bonus.loading ? (
-          <p className="muted" role="status">Загружаем баланс…</p>
+          <p className="muted" role="status">
+            Загружаем баланс…
+          </p>
         ) : bonus.data ? (
           <>
             <p>На вашем бонусном счёте</p>
             <p className="bonus-balance">{pointsText(bonus.data.balance)}</p>
             <p className="muted">
-              Начисляем {bonus.data.accrual_percent}% от оплаченных товаров; баллами можно оплатить до {bonus.data.max_share_percent}% заказа.
+              Начисляем {bonus.data.accrual_percent}% от оплаченных товаров; баллами можно оплатить до {bonus.data.max_share_percent}%
+              заказа.
             </p>
           </>
         ) : (
-          <p className="form-error" role="alert">Не удалось загрузить баланс баллов. Проверьте подключение к интернету и обновите страницу.</p>
+          <p className="form-error" role="alert">
+            Не удалось загрузить баланс баллов. Проверьте подключение к интернету и обновите страницу.
+          </p>
         )}
         <p>
           <Link href={href('rules-discount')}>Правила бонусной программы</Link>
@@ -40,9 +45,13 @@ function Bonus() {
       <section>
         <h2>История операций</h2>
         {ledger.loading ? (
-          <p className="muted" role="status">Загружаем историю…</p>
+          <p className="muted" role="status">
+            Загружаем историю…
+          </p>
         ) : ledger.error !== null ? (
-          <p className="form-error" role="alert">Не удалось загрузить историю операций. Проверьте подключение к интернету и обновите страницу.</p>
+          <p className="form-error" role="alert">
+            Не удалось загрузить историю операций. Проверьте подключение к интернету и обновите страницу.
+          </p>
         ) : !ledger.data?.length ? (
           <p className="notice">Операций по бонусному счёту пока не было. Баллы начисляются за оплаченные заказы.</p>
         ) : (

@@ -14,7 +14,9 @@ export default function BonusRulesPage() {
   return (
     <AccountFrame title="Правила бонусной программы" open>
       {rules.loading ? (
-        <p className="muted" role="status">Загружаем правила…</p>
+        <p className="muted" role="status">
+          Загружаем правила…
+        </p>
       ) : rules.data ? (
         <ul className="bonus-rules" data-testid="bonus-rules">
           {bonusRuleLines(rules.data).map((line) => (
@@ -22,7 +24,9 @@ export default function BonusRulesPage() {
           ))}
         </ul>
       ) : (
-        <p className="form-error" role="alert">Не удалось загрузить правила. Проверьте подключение к интернету и обновите страницу.</p>
+        <p className="form-error" role="alert">
+          Не удалось загрузить правила. Проверьте подключение к интернету и обновите страницу.
+        </p>
       )}
       <p>
         {token ? <Link href={href('discount')}>Мои баллы</Link> : 'Чтобы копить баллы, войдите в личный кабинет или зарегистрируйтесь.'}

@@ -34,7 +34,11 @@ export default function FavoritesPage() {
       </p>
     );
   } else if (loaded.loading && !loaded.data) {
-    body = <p className="muted" role="status">Загружаем избранное…</p>;
+    body = (
+      <p className="muted" role="status">
+        Загружаем избранное…
+      </p>
+    );
   } else if (loaded.error !== null) {
     body = (
       <p className="form-error" role="alert">

@@ -18,7 +18,9 @@ export default function MailingPage() {
     <AccountFrame title="Рассылка" open>
       <p>Новинки, распродажи и закрытые акции — раз в неделю, без спама. Отписаться можно в любой момент.</p>
       {a.loading ? (
-        <p className="muted" role="status">Загружаем ваши данные…</p>
+        <p className="muted" role="status">
+          Загружаем ваши данные…
+        </p>
       ) : own && a.user ? (
         <OwnMailing email={own} subscribed={a.user.subscribed} />
       ) : (

@@ -27,7 +27,12 @@ export default function OrderHistoryPage() {
 
 function OrderList() {
   const orders = useLoad('order-history', getOrderHistory);
-  if (orders.loading) return <p className="muted" role="status">Загружаем заказы…</p>;
+  if (orders.loading)
+    return (
+      <p className="muted" role="status">
+        Загружаем заказы…
+      </p>
+    );
   if (orders.error !== null) {
     return (
       <p className="form-error" role="alert">
@@ -69,7 +74,12 @@ function OrderDetailPage({ pk, signedIn }: { pk: number; signedIn: boolean }) {
   const title = order ? `Заказ № ${order.order_info.number}` : 'Заказ';
   let body;
   if (!signedIn) body = null;
-  else if (detail.loading) body = <p className="muted" role="status">Загружаем заказ…</p>;
+  else if (detail.loading)
+    body = (
+      <p className="muted" role="status">
+        Загружаем заказ…
+      </p>
+    );
   else if (!order) {
     body = (
       <div className="notice" role="alert">
@@ -91,7 +101,8 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
   return (
     <article className="order-detail" data-testid="order-detail">
       <p>
-        Оформлен: {formatDate(info.created_at)} · Статус: <span className="order-status">{statusText(info.status)}</span> · {paymentText(info.payment_status)}
+        Оформлен: {formatDate(info.created_at)} · Статус: <span className="order-status">{statusText(info.status)}</span> ·{' '}
+        {paymentText(info.payment_status)}
       </p>
       <OrderLines info={info} />
       <section>
@@ -103,7 +114,11 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
       {/* OrderLines shows the sums, the promo discount and the points; here what was paid besides. */}
       {(info.gift_card_amount > 0 || unpaid) && (
         <section className="order-totals">
-          {info.gift_card_amount > 0 && <p>Оплачено подарочной картой: <span>−{formatPrice(info.gift_card_amount)}</span></p>}
+          {info.gift_card_amount > 0 && (
+            <p>
+              Оплачено подарочной картой: <span>−{formatPrice(info.gift_card_amount)}</span>
+            </p>
+          )}
           {unpaid && (
             <p>
               Осталось оплатить: <strong>{formatPrice(info.due)}</strong>

@@ -16,7 +16,13 @@ export interface AddressForm {
 export type AddressErrors = Partial<Record<'city' | 'street' | 'house' | 'postcode', string>>;
 
 export const emptyAddress = (first: boolean): AddressForm => ({
-  city: null, street: '', house: '', flat: '', postcode: '', comment: '', is_default: first,
+  city: null,
+  street: '',
+  house: '',
+  flat: '',
+  postcode: '',
+  comment: '',
+  is_default: first,
 });
 
 /** An address to edit; one saved without a city of the list asks for the city again. */

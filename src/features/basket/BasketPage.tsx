@@ -35,7 +35,9 @@ export default function BasketPage() {
       {b.notices.map((n) => (
         <p key={n.id} className="notice notice--error" role="alert">
           {n.text}{' '}
-          <button type="button" className="link-button" onClick={() => dismissNotice(n.id)}>Понятно</button>
+          <button type="button" className="link-button" onClick={() => dismissNotice(n.id)}>
+            Понятно
+          </button>
         </p>
       ))}
       {b.queue.length > 0 && (
@@ -46,20 +48,32 @@ export default function BasketPage() {
       {lines.length === 0 ? (
         <div className="notice">
           <p>В корзине пока пусто.</p>
-          <Link href={href('new')} className="button">Смотреть новинки</Link>
+          <Link href={href('new')} className="button">
+            Смотреть новинки
+          </Link>
         </div>
       ) : (
         <>
           <ul className="basket__lines" data-testid="basket-lines">
-            {lines.map((l) => <BasketLine key={l.ext_id} line={l} />)}
+            {lines.map((l) => (
+              <BasketLine key={l.ext_id} line={l} />
+            ))}
           </ul>
           <div className="basket__summary" data-testid="basket-summary">
-            <p>Товаров: <strong>{confirmed.count}</strong></p>
-            <p className="basket__total">Итого: <strong>{formatPrice(confirmed.sum)}</strong></p>
+            <p>
+              Товаров: <strong>{confirmed.count}</strong>
+            </p>
+            <p className="basket__total">
+              Итого: <strong>{formatPrice(confirmed.sum)}</strong>
+            </p>
             {b.queue.length > 0 && <p className="muted">Сумма обновится, когда магазин подтвердит изменения.</p>}
             <div className="basket__actions">
-              <button type="button" className="link-button" onClick={clearBasket}>Очистить корзину</button>
-              <button type="button" className="button" onClick={checkoutClicked}>Оформить заказ</button>
+              <button type="button" className="link-button" onClick={clearBasket}>
+                Очистить корзину
+              </button>
+              <button type="button" className="button" onClick={checkoutClicked}>
+                Оформить заказ
+              </button>
             </div>
           </div>
         </>
@@ -74,20 +88,35 @@ function BasketLine({ line }: { line: LineView }) {
     <li className={`basket-line${line.pending ? ' is-pending' : ''}`} data-ext-id={line.ext_id}>
       {line.image && <img src={line.image} alt="" width={80} height={104} />}
       <div className="basket-line__info">
-        <Link href={line.href} className="basket-line__name">{line.name}</Link>
-        <p className="muted">{line.brand}{line.features ? ` · ${line.features}` : ''}</p>
+        <Link href={line.href} className="basket-line__name">
+          {line.name}
+        </Link>
+        <p className="muted">
+          {line.brand}
+          {line.features ? ` · ${line.features}` : ''}
+        </p>
         {line.pending && <p className="basket-line__pending">Ожидает отправки</p>}
       </div>
       <div className="basket-line__qty" role="group" aria-label={`Количество: ${line.name}`}>
-        <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>−</button>
+        <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>
+          −
+        </button>
         <span data-testid="quantity">{line.quantity}</span>
-        <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>+</button>
+        <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>
+          +
+        </button>
       </div>
       <div className="basket-line__price">
         <span className="price">{formatPrice(line.price * line.quantity)}</span>
-        {line.quantity > 1 && <span className="muted">{formatPrice(line.price)} × {line.quantity}</span>}
+        {line.quantity > 1 && (
+          <span className="muted">
+            {formatPrice(line.price)} × {line.quantity}
+          </span>
+        )}
       </div>
-      <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => removeLine(line, label)}>×</button>
+      <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => removeLine(line, label)}>
+        ×
+      </button>
     </li>
   );
 }

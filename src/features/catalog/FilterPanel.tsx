@@ -29,12 +29,11 @@ export function SortSelect({ facets, filter, onChange }: Pick<Props, 'facets' | 
   return (
     <label className="sort-select">
       <span>Сортировка</span>
-      <select
-        value={filter.sort ?? 'popular'}
-        onChange={(e) => onChange({ ...filter, sort: e.target.value as Sort })}
-      >
+      <select value={filter.sort ?? 'popular'} onChange={(e) => onChange({ ...filter, sort: e.target.value as Sort })}>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.name}</option>
+          <option key={o.value} value={o.value}>
+            {o.name}
+          </option>
         ))}
       </select>
     </label>
@@ -56,7 +55,11 @@ export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Pr
             <div className="chips">
               {facets.sizes.map((s) => (
                 <label key={s.value} className="chip">
-                  <input type="checkbox" checked={filter.sizes?.includes(s.value) ?? false} onChange={() => onChange(toggle(filter, 'sizes', s.value))} />
+                  <input
+                    type="checkbox"
+                    checked={filter.sizes?.includes(s.value) ?? false}
+                    onChange={() => onChange(toggle(filter, 'sizes', s.value))}
+                  />
                   <span>{s.name}</span>
                 </label>
               ))}
@@ -69,8 +72,15 @@ export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Pr
             <div className="chips">
               {facets.colors.map((c) => (
                 <label key={c.value} className="chip chip--color" title={c.name}>
-                  <input type="checkbox" checked={filter.colors?.includes(c.value) ?? false} onChange={() => onChange(toggle(filter, 'colors', c.value))} />
-                  <span><i style={{ background: c.hex }} aria-hidden="true" />{c.name}</span>
+                  <input
+                    type="checkbox"
+                    checked={filter.colors?.includes(c.value) ?? false}
+                    onChange={() => onChange(toggle(filter, 'colors', c.value))}
+                  />
+                  <span>
+                    <i style={{ background: c.hex }} aria-hidden="true" />
+                    {c.name}
+                  </span>
                 </label>
               ))}
             </div>
@@ -81,7 +91,11 @@ export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Pr
             <legend>Бренд</legend>
             {facets.brands.map((b) => (
               <label key={b.value} className="check">
-                <input type="checkbox" checked={filter.brands?.includes(b.value) ?? false} onChange={() => onChange(toggle(filter, 'brands', b.value))} />
+                <input
+                  type="checkbox"
+                  checked={filter.brands?.includes(b.value) ?? false}
+                  onChange={() => onChange(toggle(filter, 'brands', b.value))}
+                />
                 {b.name} <span className="muted">{b.count}</span>
               </label>
             ))}
@@ -116,9 +130,23 @@ function PriceRange({ facets, filter, onChange }: Pick<Props, 'filter' | 'onChan
     <form className="filters__group price-range" onSubmit={apply}>
       <fieldset>
         <legend>Цена, ₽</legend>
-        <input inputMode="numeric" aria-label="Цена от" placeholder={`от ${facets.price.min}`} value={min} onChange={(e) => setMin(e.target.value.replace(/\D/g, ''))} />
-        <input inputMode="numeric" aria-label="Цена до" placeholder={`до ${facets.price.max}`} value={max} onChange={(e) => setMax(e.target.value.replace(/\D/g, ''))} />
-        <button type="submit" className="button button--small">Применить</button>
+        <input
+          inputMode="numeric"
+          aria-label="Цена от"
+          placeholder={`от ${facets.price.min}`}
+          value={min}
+          onChange={(e) => setMin(e.target.value.replace(/\D/g, ''))}
+        />
+        <input
+          inputMode="numeric"
+          aria-label="Цена до"
+          placeholder={`до ${facets.price.max}`}
+          value={max}
+          onChange={(e) => setMax(e.target.value.replace(/\D/g, ''))}
+        />
+        <button type="submit" className="button button--small">
+          Применить
+        </button>
       </fieldset>
     </form>
   );

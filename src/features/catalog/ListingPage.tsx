@@ -52,18 +52,30 @@ export default function ListingPage() {
       <Breadcrumbs crumbs={headInfo.crumbs} current={headInfo.tagName ?? headInfo.title} />
       <header className="listing__head">
         <h1>{seo?.h1_tag || headInfo.title}</h1>
-        {offers.data && <p className="muted" data-testid="offers-count">{countText(count)}</p>}
+        {offers.data && (
+          <p className="muted" data-testid="offers-count">
+            {countText(count)}
+          </p>
+        )}
       </header>
       {headInfo.links.length > 0 && (
         <nav className="listing__links" aria-label="Разделы">
           {headInfo.links.map((l) => (
-            <Link key={l.href} href={l.href} className={l.href === path ? 'is-active' : undefined}>{l.label}</Link>
+            <Link key={l.href} href={l.href} className={l.href === path ? 'is-active' : undefined}>
+              {l.label}
+            </Link>
           ))}
         </nav>
       )}
       {headInfo.description && <p className="listing__description">{headInfo.description}</p>}
       <div className="listing__body">
-        <FilterPanel facets={facets.data} filter={filter} hideBrands={scope.kind === 'brand'} failed={facets.error !== null} onChange={setFilter} />
+        <FilterPanel
+          facets={facets.data}
+          filter={filter}
+          hideBrands={scope.kind === 'brand'}
+          failed={facets.error !== null}
+          onChange={setFilter}
+        />
         <section className="listing__results" aria-busy={offers.loading}>
           <div className="listing__toolbar">
             <SortSelect facets={facets.data} filter={filter} onChange={setFilter} />
@@ -71,7 +83,9 @@ export default function ListingPage() {
           {offers.error !== null && !offers.data && (
             <p className="notice">Не удалось загрузить товары. Проверьте подключение к интернету и обновите страницу.</p>
           )}
-          {offers.data && count === 0 && <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />}
+          {offers.data && count === 0 && (
+            <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />
+          )}
           {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" headingLevel={2} />}
           {!offers.data && offers.loading && <p className="muted">Загружаем товары…</p>}
           <Pagination page={page} pages={pages} hrefFor={hrefFor} />
@@ -90,7 +104,9 @@ function EmptyResult({ filtered, query, onReset }: { filtered: boolean; query: s
       {filtered ? (
         <>
           <p>По выбранным фильтрам ничего не найдено.</p>
-          <button type="button" className="button" onClick={onReset}>Сбросить фильтры</button>
+          <button type="button" className="button" onClick={onReset}>
+            Сбросить фильтры
+          </button>
         </>
       ) : query !== null ? (
         <p>По запросу «{query}» ничего не найдено. Попробуйте написать иначе.</p>

@@ -30,7 +30,7 @@ function loadDetail(scope: ListingScope): [string | null, () => Promise<Detail>]
 
 export function useListingHead(scope: ListingScope | null): ListingHead {
   const previews = useCatalog().previewCategories.data;
-  const [key, load] = scope ? loadDetail(scope) : [null, () => Promise.reject(new Error('no scope'))] as const;
+  const [key, load] = scope ? loadDetail(scope) : ([null, () => Promise.reject(new Error('no scope'))] as const);
   const detail = useLoad<Detail>(key, load);
   const base = { description: '', links: [] as Crumb[], error: detail.error };
   if (!scope) return { ...base, title: '', crumbs: [HOME_CRUMB] };
@@ -50,12 +50,21 @@ export function useListingHead(scope: ListingScope | null): ListingHead {
         ...base,
         title: b?.name ?? '',
         description: b?.description ?? '',
-        crumbs: [HOME_CRUMB, { label: TITLES.brands, href: href('brands') }, ...(b ? [{ label: b.name, href: href('brands-slug', { slug: b.slug }) }] : [])],
+        crumbs: [
+          HOME_CRUMB,
+          { label: TITLES.brands, href: href('brands') },
+          ...(b ? [{ label: b.name, href: href('brands-slug', { slug: b.slug }) }] : []),
+        ],
       };
     }
     case 'landing': {
       const l = detail.data as LandingPage | undefined;
-      return { ...base, title: l?.title ?? '', description: l?.description ?? '', crumbs: [HOME_CRUMB, ...(l ? [{ label: l.title, href: href('podborka', { slug: l.slug }) }] : [])] };
+      return {
+        ...base,
+        title: l?.title ?? '',
+        description: l?.description ?? '',
+        crumbs: [HOME_CRUMB, ...(l ? [{ label: l.title, href: href('podborka', { slug: l.slug }) }] : [])],
+      };
     }
     case 'category':
       return categoryHead(scope, detail.data as CategoryDetail | undefined, previews, base);
@@ -69,7 +78,8 @@ function categoryHead(
   base: Omit<ListingHead, 'title' | 'crumbs'>,
 ): ListingHead {
   const fromPreviews = categoryCrumbs(scope.path, previews);
-  const crumbs = fromPreviews.length > 1 || !c ? fromPreviews : [HOME_CRUMB, ...c.breadcrumbs.map((b) => ({ label: b.name, href: `/${b.path}` }))];
+  const crumbs =
+    fromPreviews.length > 1 || !c ? fromPreviews : [HOME_CRUMB, ...c.breadcrumbs.map((b) => ({ label: b.name, href: `/${b.path}` }))];
   const tag = c?.tags.find((t) => t.slug === scope.tag);
   const links = c
     ? [

@@ -23,11 +23,16 @@ export function scopeOf(found: RouteMatch, pathname: string, searchParam: string
 /** The x of GET /v1/all/filters/{x}/. */
 export function filtersKey(s: ListingScope): string {
   switch (s.kind) {
-    case 'category': return s.path;
-    case 'brand': return `brand/${s.slug}`;
-    case 'landing': return `landing/${s.slug}`;
-    case 'search': return `search/${s.query}`;
-    default: return s.kind;
+    case 'category':
+      return s.path;
+    case 'brand':
+      return `brand/${s.slug}`;
+    case 'landing':
+      return `landing/${s.slug}`;
+    case 'search':
+      return `search/${s.query}`;
+    default:
+      return s.kind;
   }
 }
 

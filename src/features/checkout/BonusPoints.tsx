@@ -9,7 +9,6 @@ import { pointsToSpend } from '../../../common/order-rules.ts';
 import { plural } from '../../lib/plural.ts';
 import { checkout, useCheckout } from '../../state/checkout.ts';
 
-
 export function BonusPoints({ goodsAfterPromo, userKey }: { goodsAfterPromo: number; userKey: string }) {
   const c = useCheckout();
   const bonus = useLoad(`bonus:${userKey}`, getBonus);
@@ -29,8 +28,8 @@ export function BonusPoints({ goodsAfterPromo, userKey }: { goodsAfterPromo: num
     <section className="checkout__section bonus">
       <h2>Бонусные баллы</h2>
       <p>
-        На счёте {points(info.balance)}. Баллами можно оплатить до {info.max_share_percent}% стоимости товаров:{' '}
-        в этом заказе — до {points(limit)}.
+        На счёте {points(info.balance)}. Баллами можно оплатить до {info.max_share_percent}% стоимости товаров: в этом заказе — до{' '}
+        {points(limit)}.
       </p>
       {limit > 0 && (
         <div className="promo__row">

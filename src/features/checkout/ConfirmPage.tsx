@@ -42,7 +42,9 @@ export default function ConfirmPage() {
       {!guid || (order.error !== null && !info) ? (
         <>
           <h1>Заказ</h1>
-          <p className="notice" role="alert" data-error="true">Не удалось загрузить заказ. Проверьте ссылку или подключение к интернету.</p>
+          <p className="notice" role="alert" data-error="true">
+            Не удалось загрузить заказ. Проверьте ссылку или подключение к интернету.
+          </p>
         </>
       ) : !info ? (
         <p className="muted">Загружаем заказ…</p>
@@ -52,7 +54,9 @@ export default function ConfirmPage() {
           {cancelled && <p className="notice">Оплата отменена. Можно оплатить ещё раз.</p>}
           <OrderLines info={info} />
           {info.payment_status === 'paid' ? (
-            <p className="notice">Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link></p>
+            <p className="notice">
+              Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link>
+            </p>
           ) : (
             <>
               <GiftCardPayment guid={info.guid} onPaid={() => setVersion((v) => v + 1)} />
@@ -63,7 +67,11 @@ export default function ConfirmPage() {
               </p>
             </>
           )}
-          {payError && <p className="form-error" role="alert">{payError}</p>}
+          {payError && (
+            <p className="form-error" role="alert">
+              {payError}
+            </p>
+          )}
           <OrderAcceptedPopup />
         </>
       )}

@@ -67,14 +67,19 @@ export default function DeliveryPage() {
     return (
       <div className="checkout">
         <h1>Оформление заказа</h1>
-        <p className="notice">В корзине пусто. <Link href={href('index')}>Выбрать товары</Link></p>
+        <p className="notice">
+          В корзине пусто. <Link href={href('index')}>Выбрать товары</Link>
+        </p>
       </div>
     );
   }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = checkDeliveryForm({ fio: c.fio, email: c.email, phone: c.phone, cityChosen: !!city, method: chosen?.method ?? null, address: c.address }, true);
+    const found = checkDeliveryForm(
+      { fio: c.fio, email: c.email, phone: c.phone, cityChosen: !!city, method: chosen?.method ?? null, address: c.address },
+      true,
+    );
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length || !city || !chosen || b.queue.length) return;
@@ -98,7 +103,11 @@ export default function DeliveryPage() {
       void refreshCart();
       navigate(href('basket-delivery-confirm', { guid: order.guid }));
     } catch (err) {
-      setFailure(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Не удалось оформить заказ: нет связи с магазином. Попробуйте ещё раз.');
+      setFailure(
+        err instanceof ApiError && err.status > 0 && err.status < 500
+          ? err.message
+          : 'Не удалось оформить заказ: нет связи с магазином. Попробуйте ещё раз.',
+      );
     } finally {
       setSending(false);
     }
@@ -114,10 +123,26 @@ export default function DeliveryPage() {
           <input id="fio" autoComplete="name" value={c.fio} aria-invalid={!!errors.fio} onChange={(e) => (checkout.fio = e.target.value)} />
         </Field>
         <Field id="email" label="E-mail" error={errors.email}>
-          <input id="email" type="email" autoComplete="email" value={c.email} aria-invalid={!!errors.email} onChange={(e) => (checkout.email = e.target.value)} />
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            value={c.email}
+            aria-invalid={!!errors.email}
+            onChange={(e) => (checkout.email = e.target.value)}
+          />
         </Field>
         <Field id="phone" label="Телефон" error={errors.phone}>
-          <IMaskInput id="phone" mask={PHONE_MASK} lazy={false} inputMode="tel" autoComplete="tel" value={c.phone} aria-invalid={!!errors.phone} onAccept={(v: string) => (checkout.phone = v)} />
+          <IMaskInput
+            id="phone"
+            mask={PHONE_MASK}
+            lazy={false}
+            inputMode="tel"
+            autoComplete="tel"
+            value={c.phone}
+            aria-invalid={!!errors.phone}
+            onAccept={(v: string) => (checkout.phone = v)}
+          />
         </Field>
       </section>
       <section className="checkout__section">
@@ -131,7 +156,13 @@ export default function DeliveryPage() {
             <legend>Способ доставки</legend>
             {options.data.options.map((o) => (
               <label key={o.method} className="delivery-option">
-                <input type="radio" name="method" value={o.method} checked={c.method === o.method} onChange={() => (checkout.method = o.method)} />
+                <input
+                  type="radio"
+                  name="method"
+                  value={o.method}
+                  checked={c.method === o.method}
+                  onChange={() => (checkout.method = o.method)}
+                />
                 <span>
                   <strong>{o.name}</strong> — {o.price === 0 ? 'бесплатно' : formatPrice(o.price)}, {o.days_min}–{o.days_max} дн.
                 </span>
@@ -142,7 +173,13 @@ export default function DeliveryPage() {
         )}
         {c.method === 'courier' && (
           <Field id="address" label="Адрес: улица, дом, квартира" error={errors.address}>
-            <input id="address" autoComplete="street-address" value={c.address} aria-invalid={!!errors.address} onChange={(e) => (checkout.address = e.target.value)} />
+            <input
+              id="address"
+              autoComplete="street-address"
+              value={c.address}
+              aria-invalid={!!errors.address}
+              onChange={(e) => (checkout.address = e.target.value)}
+            />
           </Field>
         )}
         <Field id="comment" label="Комментарий к заказу">
@@ -152,13 +189,33 @@ export default function DeliveryPage() {
       <PromoCode sum={goods} />
       {user && <BonusPoints goodsAfterPromo={Math.max(0, goods - discount)} userKey={user.email ?? user.phone} />}
       <section className="checkout__totals" data-testid="checkout-totals">
-        <p>Товары ({b.cart.length}): <span>{formatPrice(goods)}</span></p>
-        {discount > 0 && <p>Скидка по промокоду: <span>−{formatPrice(discount)}</span></p>}
-        {bonus > 0 && <p>Оплата баллами: <span>−{formatPrice(bonus)}</span></p>}
-        <p>Доставка: <span>{chosen ? (chosen.price ? formatPrice(chosen.price) : 'бесплатно') : '—'}</span></p>
-        <p className="checkout__total">К оплате: <strong>{formatPrice(total)}</strong></p>
-        {b.queue.length > 0 && <p className="notice">Дождитесь, пока изменения корзины дойдут до магазина: заказ собирается из подтверждённой корзины.</p>}
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <p>
+          Товары ({b.cart.length}): <span>{formatPrice(goods)}</span>
+        </p>
+        {discount > 0 && (
+          <p>
+            Скидка по промокоду: <span>−{formatPrice(discount)}</span>
+          </p>
+        )}
+        {bonus > 0 && (
+          <p>
+            Оплата баллами: <span>−{formatPrice(bonus)}</span>
+          </p>
+        )}
+        <p>
+          Доставка: <span>{chosen ? (chosen.price ? formatPrice(chosen.price) : 'бесплатно') : '—'}</span>
+        </p>
+        <p className="checkout__total">
+          К оплате: <strong>{formatPrice(total)}</strong>
+        </p>
+        {b.queue.length > 0 && (
+          <p className="notice">Дождитесь, пока изменения корзины дойдут до магазина: заказ собирается из подтверждённой корзины.</p>
+        )}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <button type="submit" className="button button--big" disabled={sending || b.queue.length > 0}>
           {sending ? 'Оформляем…' : 'Оформить заказ'}
         </button>
@@ -187,9 +244,15 @@ function PromoCode({ sum }: { sum: number }) {
       <h2>Промокод</h2>
       <div className="promo__row">
         <input aria-label="Промокод" value={code} onChange={(e) => setCode(e.target.value)} placeholder="Например, LETO10" />
-        <button type="button" className="button button--ghost" onClick={() => void apply()}>Применить</button>
+        <button type="button" className="button button--ghost" onClick={() => void apply()}>
+          Применить
+        </button>
       </div>
-      {message && <p className={c.promo ? 'promo__ok' : 'form-error'} role="status">{message}</p>}
+      {message && (
+        <p className={c.promo ? 'promo__ok' : 'form-error'} role="status">
+          {message}
+        </p>
+      )}
     </section>
   );
 }

@@ -26,17 +26,31 @@ export function GiftCardPayment({ guid, onPaid }: { guid: string; onPaid: () => 
       });
       onPaid();
     } catch (err) {
-      setMessage({ ok: false, text: err instanceof ApiError && err.status > 0 ? err.message : 'Не удалось списать с карты: нет связи с магазином' });
+      setMessage({
+        ok: false,
+        text: err instanceof ApiError && err.status > 0 ? err.message : 'Не удалось списать с карты: нет связи с магазином',
+      });
     }
   };
   return (
     <form className="checkout__section promo" onSubmit={submit} noValidate>
       <h2>Подарочная карта</h2>
       <div className="promo__row">
-        <input aria-label="Код подарочной карты" value={code} onChange={(e) => setCode(e.target.value)} placeholder="Например, DEMO-5000-0001" />
-        <button type="submit" className="button button--ghost">Оплатить картой</button>
+        <input
+          aria-label="Код подарочной карты"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder="Например, DEMO-5000-0001"
+        />
+        <button type="submit" className="button button--ghost">
+          Оплатить картой
+        </button>
       </div>
-      {message && <p className={message.ok ? 'promo__ok' : 'form-error'} role="status">{message.text}</p>}
+      {message && (
+        <p className={message.ok ? 'promo__ok' : 'form-error'} role="status">
+          {message.text}
+        </p>
+      )}
     </form>
   );
 }

@@ -11,7 +11,9 @@ export function OrderAcceptedPopup() {
   return (
     <Popup title="Ваша заказ принят" onClose={orderPopupSeen}>
       <p>Менеджер магазина скоро позвонит вам, чтобы уточнить детали.</p>
-      <button type="button" className="button" onClick={orderPopupSeen}>Ok</button>
+      <button type="button" className="button" onClick={orderPopupSeen}>
+        Ok
+      </button>
     </Popup>
   );
 }

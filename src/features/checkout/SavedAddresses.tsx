@@ -37,7 +37,9 @@ export function SavedAddresses({ userKey }: { userKey: string }) {
           if (a) applyAddress(a);
         }}
       >
-        <option value="" disabled>Выберите адрес</option>
+        <option value="" disabled>
+          Выберите адрес
+        </option>
         {saved.map((a) => (
           <option key={a.id} value={a.id}>
             {a.city}, {lineOf(a)}

@@ -26,7 +26,11 @@ export default function SuccessPage() {
       ) : (
         order.error !== null && <p className="notice">Не удалось загрузить заказ, но он сохранён: менеджер свяжется с вами.</p>
       )}
-      <p><Link href={href('index')} className="button">Вернуться в магазин</Link></p>
+      <p>
+        <Link href={href('index')} className="button">
+          Вернуться в магазин
+        </Link>
+      </p>
       <OrderAcceptedPopup />
     </div>
   );

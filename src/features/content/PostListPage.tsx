@@ -37,7 +37,9 @@ export default function PostListPage() {
             <li key={p.id} className="post-card">
               <Link href={postHref(kind, p.slug)} className="post-card__link">
                 {p.image && <img src={p.image} alt="" loading="lazy" width={360} height={240} />}
-                <time dateTime={p.published_at} className="muted">{formatDate(p.published_at)}</time>
+                <time dateTime={p.published_at} className="muted">
+                  {formatDate(p.published_at)}
+                </time>
                 <h2>{p.title}</h2>
               </Link>
               <p>{p.preview}</p>

@@ -32,7 +32,9 @@ export default function PostPage() {
       ) : (
         <>
           <h1>{p.title}</h1>
-          <time dateTime={p.published_at} className="muted">{formatDate(p.published_at)}</time>
+          <time dateTime={p.published_at} className="muted">
+            {formatDate(p.published_at)}
+          </time>
           {p.image && <img className="post__image" src={p.image} alt="" width={720} height={480} />}
           <RichText html={p.body_html} />
         </>

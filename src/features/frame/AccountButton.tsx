@@ -27,7 +27,9 @@ export function AccountButton() {
     <>
       <Link href={href('profile')} className="account-link" aria-label={name ? `Личный кабинет: ${name}` : 'Личный кабинет'}>
         <UserIcon />
-        <span className="account-link__label" data-testid="account-name">{name || 'Личный кабинет'}</span>
+        <span className="account-link__label" data-testid="account-name">
+          {name || 'Личный кабинет'}
+        </span>
       </Link>
       <button type="button" className="icon-button" aria-label="Выйти" title="Выйти" onClick={() => void logOut()}>
         <LogoutIcon />

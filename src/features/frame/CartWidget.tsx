@@ -24,7 +24,9 @@ export function CartWidget() {
     <div className="cart-widget" onMouseEnter={() => pointerEntered(onBasket, lines.length)} onMouseLeave={pointerLeft}>
       <Link href={href('basket')} className="icon-button header__cart" aria-label={`Корзина: ${lines.length}`}>
         <BagIcon />
-        <span data-testid="basket-count" className="header__badge">{lines.length}</span>
+        <span data-testid="basket-count" className="header__badge">
+          {lines.length}
+        </span>
       </Link>
       {b.dropdownOpen && (
         <div className="cart-dropdown" data-testid="cart-dropdown">
@@ -34,14 +36,24 @@ export function CartWidget() {
                 {l.image && <img src={l.image} alt="" width={48} height={62} />}
                 <span className="cart-dropdown__text">
                   <Link href={l.href}>{l.name}</Link>
-                  <small className="muted">{l.brand}{l.features ? ` · ${l.features}` : ''}</small>
-                  <small>{l.quantity} × {formatPrice(l.price)}{l.pending ? ' · ожидает отправки' : ''}</small>
+                  <small className="muted">
+                    {l.brand}
+                    {l.features ? ` · ${l.features}` : ''}
+                  </small>
+                  <small>
+                    {l.quantity} × {formatPrice(l.price)}
+                    {l.pending ? ' · ожидает отправки' : ''}
+                  </small>
                 </span>
               </li>
             ))}
           </ul>
-          <p className="cart-dropdown__total">Итого: <strong>{formatPrice(total)}</strong></p>
-          <Link href={href('basket')} className="button">Перейти в корзину</Link>
+          <p className="cart-dropdown__total">
+            Итого: <strong>{formatPrice(total)}</strong>
+          </p>
+          <Link href={href('basket')} className="button">
+            Перейти в корзину
+          </Link>
         </div>
       )}
     </div>

@@ -16,7 +16,9 @@ export function DesktopMenu() {
           if (items.length === 0) {
             return (
               <li key={root.path} className="menu__item">
-                <Link href={`/${root.path}`} className="menu__top">{root.name}</Link>
+                <Link href={`/${root.path}`} className="menu__top">
+                  {root.name}
+                </Link>
               </li>
             );
           }
@@ -40,10 +42,14 @@ export function DesktopMenu() {
           more={hasMoreBrands(brands.data) ? { href: href('brands'), label: 'Смотреть все бренды' } : null}
         />
         <li className="menu__item">
-          <Link href={href('new')} className="menu__top">Новинки</Link>
+          <Link href={href('new')} className="menu__top">
+            Новинки
+          </Link>
         </li>
         <li className="menu__item">
-          <Link href={href('sale')} className="menu__top menu__top--sale">Распродажа</Link>
+          <Link href={href('sale')} className="menu__top menu__top--sale">
+            Распродажа
+          </Link>
         </li>
       </ul>
     </nav>

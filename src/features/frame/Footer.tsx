@@ -21,19 +21,27 @@ export function Footer() {
       <div className="container footer__grid">
         <nav aria-label="Информация" className="footer__links">
           {INFO_LINKS.map(([name, label]) => (
-            <Link key={name} href={href(name)}>{label}</Link>
+            <Link key={name} href={href(name)}>
+              {label}
+            </Link>
           ))}
         </nav>
         <div className="footer__contacts">
           {org && <p>{org.phone}</p>}
           <p className="footer__help">
-            <button type="button" className="link-button" onClick={() => openWidgetPopup('help')}>Помощь</button>
-            <button type="button" className="link-button" onClick={() => openWidgetPopup('error-report')}>Сообщить об ошибке</button>
+            <button type="button" className="link-button" onClick={() => openWidgetPopup('help')}>
+              Помощь
+            </button>
+            <button type="button" className="link-button" onClick={() => openWidgetPopup('error-report')}>
+              Сообщить об ошибке
+            </button>
           </p>
           <ul className="footer__social">
             {social.map(([label, url]) => (
               <li key={label}>
-                <a href={url} target="_blank" rel="noopener noreferrer">{label}</a>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  {label}
+                </a>
               </li>
             ))}
           </ul>

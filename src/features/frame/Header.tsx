@@ -35,14 +35,18 @@ export function Header() {
         </Link>
         <div className="header__contacts">
           {org && <ShopPhones org={org} className="header__phone" />}
-          <Link href={href('delivery-and-payments')} className="header__link">Доставка и оплата</Link>
+          <Link href={href('delivery-and-payments')} className="header__link">
+            Доставка и оплата
+          </Link>
         </div>
         <div className="header__tools">
           <SearchBar />
           <AccountButton />
           <Link href={href('favorite')} className="icon-button header__fav" aria-label={`Избранное: ${favCount}`}>
             <HeartIcon />
-            <span data-testid="favorites-count" className="header__badge">{favCount}</span>
+            <span data-testid="favorites-count" className="header__badge">
+              {favCount}
+            </span>
           </Link>
           <CartWidget />
         </div>

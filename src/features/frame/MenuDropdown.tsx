@@ -87,7 +87,9 @@ export function MenuDropdown({ id, label, href, listLabel, links, more }: Props)
     >
       {href ? (
         <>
-          <Link href={href} className="menu__top" onClick={close}>{label}</Link>
+          <Link href={href} className="menu__top" onClick={close}>
+            {label}
+          </Link>
           <button {...toggleProps} className="menu__toggle" aria-label={`Подкатегории раздела «${label}»`}>
             <ChevronIcon />
           </button>
@@ -101,11 +103,17 @@ export function MenuDropdown({ id, label, href, listLabel, links, more }: Props)
         <ul className="menu__links" aria-label={listLabel}>
           {links.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} onClick={close}>{l.label}</Link>
+              <Link href={l.href} onClick={close}>
+                {l.label}
+              </Link>
             </li>
           ))}
         </ul>
-        {more && <Link href={more.href} className="menu__more" onClick={close}>{more.label}</Link>}
+        {more && (
+          <Link href={more.href} className="menu__more" onClick={close}>
+            {more.label}
+          </Link>
+        )}
       </div>
     </li>
   );

@@ -64,13 +64,7 @@ export function MobileMenu() {
 
   return (
     <>
-      <button
-        type="button"
-        className="icon-button burger"
-        aria-expanded={mobileOpen}
-        aria-controls="mobile-menu"
-        onClick={openMobileMenu}
-      >
+      <button type="button" className="icon-button burger" aria-expanded={mobileOpen} aria-controls="mobile-menu" onClick={openMobileMenu}>
         <BurgerIcon />
         <span className="visually-hidden">Меню</span>
       </button>
@@ -144,9 +138,7 @@ export function MobileMenu() {
               {item(href('brands'), 'Бренды')}
             </ul>
             <h2 className="mobile-menu__heading">Покупателям</h2>
-            <ul className="mobile-menu__list">
-              {MOBILE_INFO_LINKS.map(([name, label]) => item(href(name), label))}
-            </ul>
+            <ul className="mobile-menu__list">{MOBILE_INFO_LINKS.map(([name, label]) => item(href(name), label))}</ul>
           </nav>
         </div>
       </dialog>

@@ -58,7 +58,9 @@ export function SearchBar() {
         <SearchIcon />
       </button>
       <form id="search-bar" role="search" aria-label="Поиск по каталогу" className="search__bar" onSubmit={submit}>
-        <span className="search__icon"><SearchIcon /></span>
+        <span className="search__icon">
+          <SearchIcon />
+        </span>
         <input
           ref={inputRef}
           type="search"
@@ -72,7 +74,9 @@ export function SearchBar() {
           onChange={(e) => setText(e.target.value)}
           onFocus={openSearch}
         />
-        <button type="submit" className="button search__submit">Найти</button>
+        <button type="submit" className="button search__submit">
+          Найти
+        </button>
       </form>
     </div>
   );

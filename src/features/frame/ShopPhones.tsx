@@ -7,7 +7,9 @@ const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export function ShopPhones({ org, className }: { org: Pick<Organization, 'phone' | 'phone_chats'>; className: string }) {
   return (
     <>
-      <a href={tel(org.phone)} className={className}>{org.phone}</a>
+      <a href={tel(org.phone)} className={className}>
+        {org.phone}
+      </a>
       <a href={tel(org.phone_chats)} className={`${className} ${className}--chat`} title="Телефон для чатов">
         {org.phone_chats} <small>чаты</small>
       </a>

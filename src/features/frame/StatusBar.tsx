@@ -21,7 +21,9 @@ export function StatusBar() {
       {sw.updateReady && (
         <p className="status status--update" role="status">
           Доступна новая версия магазина.{' '}
-          <button type="button" className="button button--small" onClick={applyUpdate}>Обновить</button>
+          <button type="button" className="button button--small" onClick={applyUpdate}>
+            Обновить
+          </button>
         </p>
       )}
     </div>

@@ -7,8 +7,16 @@ export const MENU_LIMIT = 10;
 
 /** Spec §9: the brands shown in the menu, in this order. */
 export const MENU_BRANDS = [
-  'Beach Bunny', 'Luli Fama', 'Bound by Bond-Eye', 'Cotazur', 'Maaji', 'DKNY', 'PilyQ', 'Sea Level',
-  'Nuria Ferrer', 'Runwaydreamz',
+  'Beach Bunny',
+  'Luli Fama',
+  'Bound by Bond-Eye',
+  'Cotazur',
+  'Maaji',
+  'DKNY',
+  'PilyQ',
+  'Sea Level',
+  'Nuria Ferrer',
+  'Runwaydreamz',
 ] as const;
 
 const rank = (b: Brand): number => {

@@ -13,7 +13,12 @@ export function AddCertificate({ certificate: c }: { certificate: GiftCertificat
   const add = async () => {
     setAdded(false);
     await addToBasket(c.ext_id, 1, c.name, {
-      name: c.name, brand: SHOP_NAME, price: c.nominal, image: c.image, href: href('podarochnye-sertifikaty', { slug: c.slug }), feature: '',
+      name: c.name,
+      brand: SHOP_NAME,
+      price: c.nominal,
+      image: c.image,
+      href: href('podarochnye-sertifikaty', { slug: c.slug }),
+      feature: '',
     });
     // Once its line is in the basket: the gift card record goes when that line leaves (state/gift-card.ts).
     void setGiftCard(c.ext_id);
@@ -21,7 +26,9 @@ export function AddCertificate({ certificate: c }: { certificate: GiftCertificat
   };
   return (
     <div className="add-to-basket">
-      <button type="button" className="button button--big" onClick={() => void add()}>Добавить в корзину</button>
+      <button type="button" className="button button--big" onClick={() => void add()}>
+        Добавить в корзину
+      </button>
       {added && (
         <p role="status">
           Сертификат добавлен в корзину. <Link href={href('basket')}>Перейти в корзину</Link>

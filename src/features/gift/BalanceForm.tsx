@@ -54,7 +54,11 @@ export function BalanceForm() {
             if (empty) setState({ kind: 'idle' });
           }}
         />
-        {empty && <p id="gift-card-code-error" className="form-error" role="alert">Введите код карты</p>}
+        {empty && (
+          <p id="gift-card-code-error" className="form-error" role="alert">
+            Введите код карты
+          </p>
+        )}
       </div>
       <button type="submit" className="button" disabled={state.kind === 'checking'}>
         {state.kind === 'checking' ? 'Проверяем…' : 'Проверить баланс'}
@@ -65,7 +69,11 @@ export function BalanceForm() {
           <strong>{state.text}</strong>
         </p>
       )}
-      {state.kind === 'refused' && <p className="notice gift-form__refusal" role="alert">{state.message}</p>}
+      {state.kind === 'refused' && (
+        <p className="notice gift-form__refusal" role="alert">
+          {state.message}
+        </p>
+      )}
     </form>
   );
 }

@@ -10,7 +10,9 @@ export function CertificateCard({ certificate: c }: { certificate: GiftCertifica
     <Link href={href('podarochnye-sertifikaty', { slug: c.slug })} className="gift-card" data-ext-id={c.ext_id}>
       <img src={c.image} alt="" width={600} height={380} loading="lazy" className="gift-card__picture" />
       <h2 className="gift-card__name">{keepSumsTogether(c.name)}</h2>
-      <p className="price gift-card__nominal" data-testid="nominal">{formatPrice(c.nominal)}</p>
+      <p className="price gift-card__nominal" data-testid="nominal">
+        {formatPrice(c.nominal)}
+      </p>
     </Link>
   );
 }

@@ -19,7 +19,9 @@ export function CertificateDetail({ slug }: { slug: string }) {
   if (list.data && !c) return <ErrorPage statusCode={404} />;
   if (!c) {
     return list.error !== null ? (
-      <p className="notice" role="alert">Не удалось загрузить сертификат. Проверьте подключение к интернету и обновите страницу.</p>
+      <p className="notice" role="alert">
+        Не удалось загрузить сертификат. Проверьте подключение к интернету и обновите страницу.
+      </p>
     ) : (
       <p className="muted page-loading">Загружаем сертификат…</p>
     );
@@ -31,7 +33,9 @@ export function CertificateDetail({ slug }: { slug: string }) {
         <img src={c.image} alt={c.name} width={600} height={380} className="gift-detail__picture" />
         <div className="gift-detail__info">
           <h1 className="gift-detail__name">{keepSumsTogether(c.name)}</h1>
-          <p className="price gift-detail__nominal" data-testid="nominal">{formatPrice(c.nominal)}</p>
+          <p className="price gift-detail__nominal" data-testid="nominal">
+            {formatPrice(c.nominal)}
+          </p>
           <p>{c.description}</p>
           <AddCertificate certificate={c} />
           <p className="muted">

@@ -16,7 +16,9 @@ export function CertificateList() {
       <h1>{CERTIFICATES_LABEL}</h1>
       <p className="gift__lead">Не знаете, что подарить? Подарите выбор: купальник, бельё или летний образ на вкус получателя.</p>
       {list.error !== null && !list.data && (
-        <p className="notice" role="alert">Не удалось загрузить сертификаты. Проверьте подключение к интернету и обновите страницу.</p>
+        <p className="notice" role="alert">
+          Не удалось загрузить сертификаты. Проверьте подключение к интернету и обновите страницу.
+        </p>
       )}
       {list.loading && !list.data && <p className="muted page-loading">Загружаем сертификаты…</p>}
       {list.data && list.data.length === 0 && <p className="notice">Сейчас сертификатов в продаже нет. Загляните позже.</p>}

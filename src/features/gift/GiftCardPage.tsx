@@ -16,13 +16,11 @@ export default function GiftCardPage() {
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLE} />
       <h1>{TITLE}</h1>
       <p className="gift__lead">
-        Введите код с подарочной карты или из письма с сертификатом, чтобы узнать, сколько на ней осталось и до
-        какого числа она действует.
+        Введите код с подарочной карты или из письма с сертификатом, чтобы узнать, сколько на ней осталось и до какого числа она действует.
       </p>
       <BalanceForm />
       <p className="muted">
-        Картой можно оплатить заказ на сайте и покупку в магазине.{' '}
-        <Link href={href('giftsert')}>Как это работает</Link>
+        Картой можно оплатить заказ на сайте и покупку в магазине. <Link href={href('giftsert')}>Как это работает</Link>
         {' · '}
         <Link href={href('podarochnye-sertifikaty')}>Купить сертификат</Link>
       </p>

@@ -38,12 +38,16 @@ export function ChangePasswordPopup({ token, onClose, onBackdrop, onLogin }: Cha
       {success ? (
         <div className="account-form__done" role="status">
           <p className="notice">Данные успешно сохранены</p>
-          <button type="button" className="button" onClick={onLogin}>Войти</button>
+          <button type="button" className="button" onClick={onLogin}>
+            Войти
+          </button>
         </div>
       ) : (
         <form className="account-form" onSubmit={onSubmit} noValidate>
           <PasswordFields idPrefix="reset" form={f} labels={['Новый пароль', 'Повторите новый пароль']} />
-          <button type="submit" className="button button--big" disabled={f.sending}>Сохранить изменения</button>
+          <button type="submit" className="button button--big" disabled={f.sending}>
+            Сохранить изменения
+          </button>
           <p className="muted account-form__legal">
             Сохраняя пароль, вы соглашаетесь с <Link href={href('privacy-policy')}>политикой конфиденциальности</Link> и{' '}
             <Link href={href('publick-offer')}>публичной офертой</Link>.

@@ -44,7 +44,14 @@ export function FinishRegistrationPopup({ user }: { user: User }) {
     const id = `finish-${k}`;
     return (
       <Field id={id} label={label} error={f.hints[k]}>
-        <input id={id} type={k === 'email' ? 'email' : 'text'} autoComplete={autoComplete} value={f.values[k]} onChange={(e) => f.set(k)(e.target.value)} {...invalid(id, f.hints[k])} />
+        <input
+          id={id}
+          type={k === 'email' ? 'email' : 'text'}
+          autoComplete={autoComplete}
+          value={f.values[k]}
+          onChange={(e) => f.set(k)(e.target.value)}
+          {...invalid(id, f.hints[k])}
+        />
       </Field>
     );
   };
@@ -57,8 +64,14 @@ export function FinishRegistrationPopup({ user }: { user: User }) {
         {text('first_name', 'Имя', 'given-name')}
         {text('middle_name', 'Отчество', 'additional-name')}
         <PasswordFields idPrefix="finish" form={f} />
-        {f.failure && <p className="form-error" role="alert">{f.failure}</p>}
-        <button type="submit" className="button button--big" disabled={f.sending}>{f.sending ? 'Сохраняем…' : 'Завершить регистрацию'}</button>
+        {f.failure && (
+          <p className="form-error" role="alert">
+            {f.failure}
+          </p>
+        )}
+        <button type="submit" className="button button--big" disabled={f.sending}>
+          {f.sending ? 'Сохраняем…' : 'Завершить регистрацию'}
+        </button>
       </form>
     </Popup>
   );

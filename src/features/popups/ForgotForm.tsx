@@ -22,15 +22,33 @@ export function ForgotForm({ idPrefix }: { idPrefix: string }) {
     },
     forgotFailure,
   );
-  if (sent) return <p className="notice account-form__done" role="status">{SENT_TEXT}</p>;
+  if (sent)
+    return (
+      <p className="notice account-form__done" role="status">
+        {SENT_TEXT}
+      </p>
+    );
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate>
       <p className="muted">Укажите e-mail, с которым вы регистрировались: мы пришлём ссылку для смены пароля.</p>
       <Field id={id} label="E-mail" error={f.hints.email}>
-        <input id={id} type="email" autoComplete="email" value={f.values.email} onChange={(e) => f.set('email')(e.target.value)} {...invalid(id, f.hints.email)} />
+        <input
+          id={id}
+          type="email"
+          autoComplete="email"
+          value={f.values.email}
+          onChange={(e) => f.set('email')(e.target.value)}
+          {...invalid(id, f.hints.email)}
+        />
       </Field>
-      {f.failure && <p className="form-error" role="alert">{f.failure}</p>}
-      <button type="submit" className="button button--big" disabled={f.sending}>{f.sending ? 'Отправляем…' : 'Восстановить пароль'}</button>
+      {f.failure && (
+        <p className="form-error" role="alert">
+          {f.failure}
+        </p>
+      )}
+      <button type="submit" className="button button--big" disabled={f.sending}>
+        {f.sending ? 'Отправляем…' : 'Восстановить пароль'}
+      </button>
     </form>
   );
 }

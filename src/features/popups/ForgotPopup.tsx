@@ -8,7 +8,10 @@ export function ForgotPopup() {
     <Popup title="Восстановление пароля" onClose={closePopup}>
       <ForgotForm idPrefix="forgot" />
       <p className="account-form__switch">
-        Вспомнили пароль? <button type="button" className="link-button" onClick={() => openPopup('login')}>Войти</button>
+        Вспомнили пароль?{' '}
+        <button type="button" className="link-button" onClick={() => openPopup('login')}>
+          Войти
+        </button>
       </p>
     </Popup>
   );

@@ -27,18 +27,43 @@ export function LoginPopup() {
     <Popup title="Вход" onClose={closePopup}>
       <form className="account-form" onSubmit={onSubmit} noValidate>
         <Field id="login-email" label="E-mail" error={f.hints.email}>
-          <input id="login-email" type="email" autoComplete="username" value={f.values.email} onChange={(e) => f.set('email')(e.target.value)} {...invalid('login-email', f.hints.email)} />
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            value={f.values.email}
+            onChange={(e) => f.set('email')(e.target.value)}
+            {...invalid('login-email', f.hints.email)}
+          />
         </Field>
         <Field id="login-password" label="Пароль" error={f.hints.password}>
-          <input id="login-password" type="password" autoComplete="current-password" value={f.values.password} onChange={(e) => f.set('password')(e.target.value)} {...invalid('login-password', f.hints.password)} />
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            value={f.values.password}
+            onChange={(e) => f.set('password')(e.target.value)}
+            {...invalid('login-password', f.hints.password)}
+          />
         </Field>
-        <button type="button" className="link-button account-form__aside" onClick={() => openPopup('forgot')}>Забыли пароль?</button>
-        {f.failure && <p className="form-error" role="alert">{f.failure}</p>}
-        <button type="submit" className="button button--big" disabled={f.sending}>{f.sending ? 'Входим…' : 'Войти'}</button>
+        <button type="button" className="link-button account-form__aside" onClick={() => openPopup('forgot')}>
+          Забыли пароль?
+        </button>
+        {f.failure && (
+          <p className="form-error" role="alert">
+            {f.failure}
+          </p>
+        )}
+        <button type="submit" className="button button--big" disabled={f.sending}>
+          {f.sending ? 'Входим…' : 'Войти'}
+        </button>
       </form>
       <SocialButtons />
       <p className="account-form__switch">
-        Нет аккаунта? <button type="button" className="link-button" onClick={() => openPopup('register')}>Зарегистрироваться</button>
+        Нет аккаунта?{' '}
+        <button type="button" className="link-button" onClick={() => openPopup('register')}>
+          Зарегистрироваться
+        </button>
       </p>
     </Popup>
   );

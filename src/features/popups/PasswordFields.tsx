@@ -23,7 +23,14 @@ export function PasswordFields({ idPrefix, form: { values, hints, set }, labels 
   return (
     <>
       <Field id={a} label={labels[0]} error={hints.password_one}>
-        <input id={a} type="password" autoComplete="new-password" value={values.password_one} onChange={(e) => set('password_one')(e.target.value)} {...invalid(a, hints.password_one)} />
+        <input
+          id={a}
+          type="password"
+          autoComplete="new-password"
+          value={values.password_one}
+          onChange={(e) => set('password_one')(e.target.value)}
+          {...invalid(a, hints.password_one)}
+        />
       </Field>
       <ul className="password-checklist" aria-label="Требования к паролю">
         {rules.map(([ok, text]) => (
@@ -34,7 +41,14 @@ export function PasswordFields({ idPrefix, form: { values, hints, set }, labels 
         ))}
       </ul>
       <Field id={b} label={labels[1]} error={hints.password_two}>
-        <input id={b} type="password" autoComplete="new-password" value={values.password_two} onChange={(e) => set('password_two')(e.target.value)} {...invalid(b, hints.password_two)} />
+        <input
+          id={b}
+          type="password"
+          autoComplete="new-password"
+          value={values.password_two}
+          onChange={(e) => set('password_two')(e.target.value)}
+          {...invalid(b, hints.password_two)}
+        />
       </Field>
     </>
   );

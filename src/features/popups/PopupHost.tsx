@@ -6,14 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { openPopup, usePopups } from '../../state/popups.ts';
-import {
-  ChangePasswordPopup,
-  FinishRegistrationPopup,
-  ForgotPopup,
-  LoginPopup,
-  RegisterPopup,
-  SignupChoicePopup,
-} from './lazy-popups.tsx';
+import { ChangePasswordPopup, FinishRegistrationPopup, ForgotPopup, LoginPopup, RegisterPopup, SignupChoicePopup } from './lazy-popups.tsx';
 import './popups.css';
 
 /** The reset token of the URL: the `reset` query over any page, or the /reset/{token} route. */

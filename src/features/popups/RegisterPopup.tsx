@@ -35,10 +35,23 @@ export function RegisterPopup() {
     <Popup title="Регистрация" onClose={closePopup}>
       <form className="account-form" onSubmit={onSubmit} noValidate>
         <Field id="register-name" label="ФИО" error={f.hints.full_name}>
-          <input id="register-name" autoComplete="name" value={f.values.full_name} onChange={(e) => f.set('full_name')(e.target.value)} {...invalid('register-name', f.hints.full_name)} />
+          <input
+            id="register-name"
+            autoComplete="name"
+            value={f.values.full_name}
+            onChange={(e) => f.set('full_name')(e.target.value)}
+            {...invalid('register-name', f.hints.full_name)}
+          />
         </Field>
         <Field id="register-email" label="E-mail" error={f.hints.email}>
-          <input id="register-email" type="email" autoComplete="email" value={f.values.email} onChange={(e) => f.set('email')(e.target.value)} {...invalid('register-email', f.hints.email)} />
+          <input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            value={f.values.email}
+            onChange={(e) => f.set('email')(e.target.value)}
+            {...invalid('register-email', f.hints.email)}
+          />
         </Field>
         <Field id="register-phone" label="Телефон (необязательно)" error={f.hints.phone}>
           <IMaskInput
@@ -53,12 +66,21 @@ export function RegisterPopup() {
           />
         </Field>
         <PasswordFields idPrefix="register" form={f} />
-        {f.failure && <p className="form-error" role="alert">{f.failure}</p>}
-        <button type="submit" className="button button--big" disabled={f.sending}>{f.sending ? 'Регистрируем…' : 'Зарегистрироваться'}</button>
+        {f.failure && (
+          <p className="form-error" role="alert">
+            {f.failure}
+          </p>
+        )}
+        <button type="submit" className="button button--big" disabled={f.sending}>
+          {f.sending ? 'Регистрируем…' : 'Зарегистрироваться'}
+        </button>
       </form>
       <SocialButtons />
       <p className="account-form__switch">
-        Уже есть аккаунт? <button type="button" className="link-button" onClick={() => openPopup('login')}>Войти</button>
+        Уже есть аккаунт?{' '}
+        <button type="button" className="link-button" onClick={() => openPopup('login')}>
+          Войти
+        </button>
       </p>
     </Popup>
   );

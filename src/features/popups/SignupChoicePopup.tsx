@@ -12,8 +12,12 @@ export function SignupChoicePopup() {
     <Popup title="Оформление заказа" onClose={closePopup}>
       <p>Войдите, чтобы копить бонусы и видеть историю заказов, или оформите заказ без регистрации.</p>
       <div className="choice-buttons">
-        <button type="button" className="button" onClick={() => openPopup('login')}>Войти</button>
-        <button type="button" className="button button--ghost" onClick={() => openPopup('register')}>Зарегистрироваться</button>
+        <button type="button" className="button" onClick={() => openPopup('login')}>
+          Войти
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => openPopup('register')}>
+          Зарегистрироваться
+        </button>
         <button
           type="button"
           className="link-button"

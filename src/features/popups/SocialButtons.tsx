@@ -36,7 +36,11 @@ export function SocialButtons() {
           </button>
         ))}
       </div>
-      {failure && <p className="form-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

@@ -29,18 +29,31 @@ export function AddToBasket({ product, feature }: Props) {
     // 'Добавлено' is said once the change is stored, so it survives a reload from then on.
     setState('saving');
     const image = offer.images.find((i) => i.is_main)?.image ?? offer.images[0]?.image ?? '';
-    await Promise.all(chosen.map((v) => {
-      const featureText = `${KIND_LABEL[v.kind]} ${v.size}, ${v.color.name}`;
-      return addToBasket(v.ext_id, 1, `${offer.name}, ${featureText}`, {
-        name: offer.name, brand: offer.brand.name, price: offer.price, image, href: offer.full_path_offer, feature: featureText,
-      });
-    }));
+    await Promise.all(
+      chosen.map((v) => {
+        const featureText = `${KIND_LABEL[v.kind]} ${v.size}, ${v.color.name}`;
+        return addToBasket(v.ext_id, 1, `${offer.name}, ${featureText}`, {
+          name: offer.name,
+          brand: offer.brand.name,
+          price: offer.price,
+          image,
+          href: offer.full_path_offer,
+          feature: featureText,
+        });
+      }),
+    );
     setState('added');
   };
   return (
     <div className="add-to-basket">
-      <button type="button" className="button button--big" onClick={() => void add()}>Добавить в корзину</button>
-      {state === 'need-size' && <p className="form-error" role="alert">Выберите размер</p>}
+      <button type="button" className="button button--big" onClick={() => void add()}>
+        Добавить в корзину
+      </button>
+      {state === 'need-size' && (
+        <p className="form-error" role="alert">
+          Выберите размер
+        </p>
+      )}
       {state === 'added' && (
         <p role="status">
           Добавлено в корзину. <Link href={href('basket')}>Перейти в корзину</Link>

@@ -4,7 +4,10 @@ import type { Snapshot } from 'valtio';
 import type { ImageRef } from '../../../common/contract.ts';
 
 export function Gallery({ images, name }: { images: readonly Snapshot<ImageRef>[]; name: string }) {
-  const mainIndex = Math.max(0, images.findIndex((i) => i.is_main));
+  const mainIndex = Math.max(
+    0,
+    images.findIndex((i) => i.is_main),
+  );
   const [current, setCurrent] = useState(mainIndex);
   const shown = images[current] ?? images[0];
   return (

@@ -47,12 +47,20 @@ export default function ProductPage() {
   useEffect(() => {
     if (!current) return;
     if (current.offer.full_path_offer !== path) navigate(current.offer.full_path_offer, { replace: true });
-    setPageTitle(current.offer.full_path_offer, productTitle(current.offer.name, current.offer.brand.name), current.description.slice(0, 200));
+    setPageTitle(
+      current.offer.full_path_offer,
+      productTitle(current.offer.name, current.offer.brand.name),
+      current.description.slice(0, 200),
+    );
     // Spec §3 page meta whatsappMessage: what "send the product link" in the chat widget sends.
-    setChatMessage(current.offer.full_path_offer, `Здравствуйте! Меня интересует товар «${current.offer.name}» (${current.offer.brand.name}): ${location.origin}${current.offer.full_path_offer}`);
+    setChatMessage(
+      current.offer.full_path_offer,
+      `Здравствуйте! Меня интересует товар «${current.offer.name}» (${current.offer.brand.name}): ${location.origin}${current.offer.full_path_offer}`,
+    );
   }, [current, path, navigate]);
 
-  if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) return <ErrorPage statusCode={404} />;
+  if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400))
+    return <ErrorPage statusCode={404} />;
   if (!p) {
     return product.error ? (
       <p className="notice">Не удалось загрузить товар. Проверьте подключение к интернету и обновите страницу.</p>
@@ -75,10 +83,14 @@ export default function ProductPage() {
       <div className="product__main">
         <Gallery images={offer.images} name={offer.name} />
         <div className="product__info">
-          <Link href={href('brands-slug', { slug: offer.brand.slug })} className="product__brand">{offer.brand.name}</Link>
+          <Link href={href('brands-slug', { slug: offer.brand.slug })} className="product__brand">
+            {offer.brand.name}
+          </Link>
           <h1 className="product__name">{offer.name}</h1>
           <p className="product__prices">
-            <span className="price price--big" data-testid="product-price">{formatPrice(offer.price)}</span>
+            <span className="price price--big" data-testid="product-price">
+              {formatPrice(offer.price)}
+            </span>
             {offer.old_price && <s className="price price--old">{formatPrice(offer.old_price)}</s>}
             {offer.discount > 0 && <span className="mark mark--sale">−{offer.discount}%</span>}
           </p>
@@ -95,8 +107,15 @@ export default function ProductPage() {
           />
           <AddToBasket product={p} feature={feature} />
           <p className="product__actions">
-            <button type="button" className="link-button" onClick={() => setChartOpen(true)}>Таблица размеров</button>
-            <button type="button" className={`button button--ghost${liked ? ' is-active' : ''}`} aria-pressed={liked} onClick={() => toggleFavorite(offer.id)}>
+            <button type="button" className="link-button" onClick={() => setChartOpen(true)}>
+              Таблица размеров
+            </button>
+            <button
+              type="button"
+              className={`button button--ghost${liked ? ' is-active' : ''}`}
+              aria-pressed={liked}
+              onClick={() => toggleFavorite(offer.id)}
+            >
               {liked ? '♥ В избранном' : '♡ В избранное'}
             </button>
           </p>

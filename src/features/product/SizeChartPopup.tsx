@@ -10,11 +10,27 @@ export function SizeChartPopup({ categoryPath, onClose }: { categoryPath: string
       <div className="table-scroll">
         <table className="size-table">
           <thead>
-            <tr>{chart.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+            <tr>
+              {chart.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {chart.rows.map((r) => (
-              <tr key={r[0]}>{r.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i}>{cell}</td>))}</tr>
+              <tr key={r[0]}>
+                {r.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i}>{cell}</td>
+                  ),
+                )}
+              </tr>
             ))}
           </tbody>
         </table>

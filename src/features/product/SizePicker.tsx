@@ -25,7 +25,9 @@ export function SizePicker({ variants, colors, color, feature, onColor, onFeatur
     <div className="size-picker">
       {colors.length > 0 && (
         <fieldset className="size-picker__group">
-          <legend>Цвет: <strong>{colors.find((c) => c.slug === color)?.name}</strong></legend>
+          <legend>
+            Цвет: <strong>{colors.find((c) => c.slug === color)?.name}</strong>
+          </legend>
           <div className="swatches">
             {colors.map((c) => (
               <button

@@ -31,8 +31,16 @@ export function ChatWidget() {
     <div className="chat-widget-wrap">
       {open && (
         <ul className="chat-widget__menu" aria-label="Чат с магазином">
-          <li><a href={links.operator} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>Написать оператору</a></li>
-          <li><a href={links.product} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>Отправить ссылку на товар</a></li>
+          <li>
+            <a href={links.operator} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+              Написать оператору
+            </a>
+          </li>
+          <li>
+            <a href={links.product} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+              Отправить ссылку на товар
+            </a>
+          </li>
         </ul>
       )}
       <button type="button" className="chat-widget" aria-expanded={open} aria-label="Чат с магазином" onClick={() => setOpen(!open)}>

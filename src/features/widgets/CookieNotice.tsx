@@ -12,7 +12,9 @@ export function CookieNotice() {
         Мы используем файлы cookie, чтобы сайт работал удобнее. Подробнее — в{' '}
         <Link href={href('cookie')}>уведомлении об использовании cookie</Link>.
       </p>
-      <button type="button" className="button" onClick={acceptCookies}>Принять</button>
+      <button type="button" className="button" onClick={acceptCookies}>
+        Принять
+      </button>
     </section>
   );
 }

@@ -34,7 +34,9 @@ export function ErrorReportPopup() {
   return (
     <Popup title="Сообщить об ошибке" onClose={closeWidgetPopup}>
       {state === 'sent' ? (
-        <p role="status" className="notice">{SENT_TEXT}</p>
+        <p role="status" className="notice">
+          {SENT_TEXT}
+        </p>
       ) : (
         <form className="report-form" noValidate onSubmit={submit}>
           <label className="report-form__field">
@@ -63,7 +65,9 @@ export function ErrorReportPopup() {
             />
             {marked.message && <small className="report-form__error">Опишите ошибку</small>}
           </label>
-          <button type="submit" className="button" disabled={state === 'sending'}>Отправить</button>
+          <button type="submit" className="button" disabled={state === 'sending'}>
+            Отправить
+          </button>
         </form>
       )}
     </Popup>

@@ -24,7 +24,11 @@ export function HelpPopup() {
           Позвоните нам: <a href={`tel:${org.phone.replace(/[^\d+]/g, '')}`}>{org.phone}</a>
           {chat && (
             <>
-              {' '}или <a href={chat} target="_blank" rel="noopener noreferrer">напишите в чат</a>
+              {' '}
+              или{' '}
+              <a href={chat} target="_blank" rel="noopener noreferrer">
+                напишите в чат
+              </a>
             </>
           )}
           .
@@ -33,11 +37,15 @@ export function HelpPopup() {
       <ul className="help-links">
         {ANSWERS.map(([name, label]) => (
           <li key={name}>
-            <Link href={href(name)} onClick={closeWidgetPopup}>{label}</Link>
+            <Link href={href(name)} onClick={closeWidgetPopup}>
+              {label}
+            </Link>
           </li>
         ))}
       </ul>
-      <button type="button" className="link-button" onClick={() => openWidgetPopup('error-report')}>Сообщить об ошибке</button>
+      <button type="button" className="link-button" onClick={() => openWidgetPopup('error-report')}>
+        Сообщить об ошибке
+      </button>
     </Popup>
   );
 }
