@@ -18,7 +18,9 @@ process.env.E2E_SOCIAL_PORT ??= String(port + 2);
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers side by side on one shop: the tests keep apart (their own visitors, accounts and order numbers;
+  // the chaos test has goods no other test orders), and much of each test is waiting on the network.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -11,9 +11,19 @@ export interface Pick {
   stocks: number[];
 }
 
-/** Products with at least `sizes` single-size variants of their first colour with `minStock` or more left. */
-export async function pickProducts(request: APIRequestContext, count: number, sizes: number, minStock = 5): Promise<Pick[]> {
-  const data = encodeURIComponent(JSON.stringify({ categories: ['odezhda'] }));
+/**
+ * Products of a category with at least `sizes` single-size variants of their first colour with `minStock`
+ * or more left. The tests run side by side on one shop: a test whose counts depend on stock (the chaos
+ * test) takes goods of a category no test orders from.
+ */
+export async function pickProducts(
+  request: APIRequestContext,
+  count: number,
+  sizes: number,
+  category = 'odezhda',
+  minStock = 5,
+): Promise<Pick[]> {
+  const data = encodeURIComponent(JSON.stringify({ categories: [category] }));
   const page = (await (await request.get(`/api/v1/offers/?limit=60&data=${data}`)).json()) as Paged<Offer>;
   const picks: Pick[] = [];
   for (const o of page.results) {
