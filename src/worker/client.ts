@@ -2,7 +2,7 @@
 // the main thread where a module worker cannot start (old browsers, tests), so callers never need to care.
 import { wrap, type Remote } from 'comlink';
 import type { Offer } from '../../common/contract.ts';
-import { searchCore, type SearchApi } from './search-core.ts';
+import { searchCore, type SearchApi } from '../../common/search-core.ts';
 
 let remote: Remote<SearchApi> | null = null;
 let failed = false;

@@ -1,5 +1,5 @@
 // The Comlink worker: formats prices in batches and filters offers for search off the main thread.
 import { expose } from 'comlink';
-import { searchCore } from './search-core.ts';
+import { searchCore } from '../../common/search-core.ts';
 
 expose(searchCore);

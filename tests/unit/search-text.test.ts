@@ -1,7 +1,7 @@
 // Search normalisation of the worker: case, ё/е, transliteration and the wrong keyboard layout.
 import { describe, expect, it } from 'vitest';
 import { fromTranslit, fromWrongLayout, matches, queryVariants } from '../../common/search-text.ts';
-import { searchCore } from '../../src/worker/search-core.ts';
+import { searchCore } from '../../common/search-core.ts';
 
 describe('search text', () => {
   it('reads the wrong keyboard layout and Latin transliteration', () => {

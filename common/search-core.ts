@@ -1,8 +1,8 @@
-// What the search worker computes, DOM-free: the worker exposes it, and the client runs it in-thread when
-// no worker can start. One implementation for both.
-import type { Offer } from '../../common/contract.ts';
-import { formatPrice } from '../../common/money.ts';
-import { matches, queryVariants } from '../../common/search-text.ts';
+// What the search worker computes, DOM-free: the worker (src/worker/search.worker.ts) exposes it, and the
+// page's worker client runs it in-thread when no worker can start. One implementation for both.
+import type { Offer } from './contract.ts';
+import { formatPrice } from './money.ts';
+import { matches, queryVariants } from './search-text.ts';
 
 export const searchCore = {
   formatPrices(prices: number[]): string[] {
