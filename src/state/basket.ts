@@ -12,10 +12,7 @@ export interface OfferFeature {
 }
 
 export const basket = proxy({
-  // lkData
-  /** Kept with the slice but not written: the outbox already stores the confirmed basket, and mirroring it
-   *  here cost an lkData write on every basket change, which slowed the outbox's own IndexedDB writes. */
-  listIds: [] as string[],
+  // lkData (the basket's lines themselves are saved by the basket sync, as the confirmed basket and its queue)
   offerFeatures: {} as Record<string, OfferFeature>,
   offerColors: {} as Record<string, string>,
   giftCardExtId: null as string | null,

@@ -31,7 +31,6 @@ const pick = <T>(base: T, mine: T, theirs: T): T => (same(base, mine) ? theirs :
 export function mergeLkData(base: LkData, mine: LkData, theirs: LkData): LkData {
   return {
     favorites: mergeList(base.favorites, mine.favorites, theirs.favorites),
-    basketListIds: mergeList(base.basketListIds, mine.basketListIds, theirs.basketListIds),
     offerFeatures: mergeRecord(base.offerFeatures, mine.offerFeatures, theirs.offerFeatures),
     offerColors: mergeRecord(base.offerColors, mine.offerColors, theirs.offerColors),
     giftCardId: pick(base.giftCardId, mine.giftCardId, theirs.giftCardId),

@@ -1,6 +1,6 @@
-// The lkData slice of spec §3 (favourites ids, basket list ids, offer features and colours, gift card id,
-// city, order popup flag, search param): its shape, how it is read out of the stores and put back. Pure of
-// storage: persist.ts owns reading and writing it.
+// The lkData slice of spec §3 (favourites ids, offer features and colours, gift card id, city, order popup
+// flag, search param; the basket's lines are saved by the basket sync, not here): its shape, how it is read
+// out of the stores and put back. Pure of storage: persist.ts owns reading and writing it.
 import { array, boolean, integer, nullable, optional, record, string, type, defaulted, type Infer } from 'superstruct';
 import { check } from '../../common/validate.ts';
 import { City } from '../../common/contract.ts';
@@ -12,7 +12,6 @@ const Feature = type({ selectTop: optional(string()), selectBottom: optional(str
 
 export const LkData = type({
   favorites: defaulted(array(integer()), []),
-  basketListIds: defaulted(array(string()), []),
   offerFeatures: defaulted(record(string(), Feature), {}),
   offerColors: defaulted(record(string(), string()), {}),
   giftCardId: defaulted(nullable(string()), null),
@@ -25,7 +24,6 @@ export type LkData = Infer<typeof LkData>;
 export function readLkData(): LkData {
   return {
     favorites: [...favorites.ids],
-    basketListIds: [...basket.listIds],
     offerFeatures: JSON.parse(JSON.stringify(basket.offerFeatures)) as LkData['offerFeatures'],
     offerColors: { ...basket.offerColors },
     giftCardId: basket.giftCardExtId,
@@ -54,7 +52,6 @@ export function applyLkData(raw: unknown): boolean {
 /** Sets the stores to a checked slice. */
 export function putLkData(d: LkData): void {
   favorites.ids = d.favorites;
-  basket.listIds = d.basketListIds;
   basket.offerFeatures = d.offerFeatures;
   basket.offerColors = d.offerColors;
   basket.giftCardExtId = d.giftCardId;

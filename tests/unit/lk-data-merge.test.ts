@@ -6,7 +6,6 @@ import { mergeLkData } from '../../src/state/lk-data-merge.ts';
 
 const slice = (d: Partial<LkData> = {}): LkData => ({
   favorites: [],
-  basketListIds: [],
   offerFeatures: {},
   offerColors: {},
   giftCardId: null,

@@ -19,7 +19,6 @@ describe('lkData persistence', () => {
   it('restores favourites, basket choices, gift card, city, order popup and search after a reload', async () => {
     toggleFavorite(12);
     toggleFavorite(40);
-    basket.listIds.push('a1b2');
     chooseFeature(12, { selectTop: '12-chernyj-S', selectBottom: '12-chernyj-M' });
     chooseColor(12, 'chernyj');
     basket.giftCardExtId = 'GC-5000';
@@ -48,7 +47,7 @@ describe('lkData persistence', () => {
 
   it('fills fields missing from an older saved slice with defaults', () => {
     expect(applyLkData({ favorites: [3] })).toBe(true);
-    expect(readLkData()).toMatchObject({ favorites: [3], basketListIds: [], giftCardId: null, orderPopup: false });
+    expect(readLkData()).toMatchObject({ favorites: [3], offerColors: {}, giftCardId: null, orderPopup: false });
   });
 });
 
@@ -67,10 +66,10 @@ describe('saving as the stores change', () => {
       ui.online = !ui.online;
       basket.queue = [];
       await notified();
-      basket.listIds.push('c3d4');
+      chooseColor(34, 'belyj');
       // Saves run one after another in the order of the notifications: once the slice's change is stored,
       // a save for the changes before it would have been written too.
-      await vi.waitFor(async () => expect(((await get('lkData', idb())) as LkData).basketListIds).toContain('c3d4'));
+      await vi.waitFor(async () => expect(((await get('lkData', idb())) as LkData).offerColors['34']).toBe('belyj'));
       expect(await get('lkData', idb())).toEqual(readLkData());
       expect(slicePuts()).toBe(1);
     } finally {
