@@ -18,7 +18,7 @@ const RUNTIME_PACKAGES =
   '^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tsbuild/'] },
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tsbuild/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

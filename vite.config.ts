@@ -1,7 +1,11 @@
 // Builds the page (React), its Comlink worker and the service worker (vite-plugin-pwa, injectManifest
-// from sw/sw.ts). The web app manifest is the top-level manifest.webmanifest that index.html links.
+// from sw/sw.ts). The web app manifest is the top-level manifest.webmanifest that index.html links. Every
+// text asset gets its brotli (.br) and gzip (.gz) forms beside it, made once here at the best ratio; the
+// server sends those as they are (server/plugins/web.ts) and never compresses a file per request.
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
@@ -17,6 +21,14 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
       },
       devOptions: { enabled: false },
+    }),
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/,
+      threshold: 512,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
     }),
   ],
   server: {

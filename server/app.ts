@@ -7,6 +7,7 @@ import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { recordRoutes } from './plugins/route-list.ts';
+import responseCache from './plugins/response-cache.ts';
 import housekeeping from './background/housekeeping-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
@@ -44,6 +45,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   redirectTrailingSlash(app);
   await registerHttpHardening(app, thirdPartyOrigins(config));
   await app.register(cookie);
+  if (config.responseCacheBytes > 0) await app.register(responseCache);
 
   await app.register(
     async (api) => {

@@ -32,6 +32,8 @@ export interface Config {
    * end-to-end run, where a drifted answer must fail loudly; off in production, where it costs every request.
    */
   checkAnswers: boolean;
+  /** Memory the response cache of public answers may take (RESPONSE_CACHE_MB, default 64 MB); 0 turns it off. */
+  responseCacheBytes: number;
 }
 
 export interface OAuthProviderConfig {
@@ -86,6 +88,13 @@ function trustProxyOf(raw: string | undefined): boolean | string {
   return v;
 }
 
+function cacheMegabytes(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 64;
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`RESPONSE_CACHE_MB is not a size in megabytes: ${raw}`);
+  return mb;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
@@ -103,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryWidgetUrl: /^https:\/\/[^\s"']+$/.test(env.DELIVERY_WIDGET_URL ?? '') ? env.DELIVERY_WIDGET_URL : undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === '1' || env.CHECK_ANSWERS === 'true',
+    responseCacheBytes: cacheMegabytes(env.RESPONSE_CACHE_MB) * 1024 * 1024,
   };
 }

@@ -13,5 +13,10 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT on one connection; any throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN: calls onNotice with the payload of each NOTIFY on channel, once its transaction committed; onGap
+   * when notices may have been missed (the listening connection was lost and is back). Resolves to unlisten.
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

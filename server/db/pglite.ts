@@ -19,6 +19,8 @@ export async function openPglite(dir?: string, from?: Blob): Promise<Db & { dump
     engine: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // In-process: no connection to lose, so no gaps.
+    listen: (channel, onNotice) => pg.listen(channel, onNotice),
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
   };

@@ -1,6 +1,7 @@
 // The scale-out engine: a real PostgreSQL through node-postgres, when DATABASE_URL is set.
 import pg from 'pg';
 import type { Db, Queryable } from './driver.ts';
+import { PostgresListener } from './postgres-listener.ts';
 
 // Keep int8 (count(*), sums) as JavaScript numbers, as PGlite gives them; our values stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -13,6 +14,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail at start, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const listener = new PostgresListener(connectionString);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const res = await c.query(sql, params as unknown[]);
@@ -39,6 +41,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onNotice, onGap) => listener.listen(channel, onNotice, onGap),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

@@ -1,13 +1,15 @@
 // Registers a route of the endpoint table (common/endpoints.ts): the method and path come from the entry,
 // its query and body are checked against the entry's structs before the handler runs (a 400 with the
 // Russian reason when they do not fit), so a handler cannot forget the check and gets the coerced values
-// typed. Answers are checked against the entry's answer struct only where the config asks (the tests and
-// the end-to-end run: CHECK_ANSWERS), off the production path.
+// typed. A public GET's answers go through the response cache (cached-answers.ts). Answers are checked
+// against the entry's answer struct only where the config asks (the tests and the end-to-end run:
+// CHECK_ANSWERS), off the production path.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { ErrorBody } from '../../common/contract.ts';
 import type { Endpoint, PathParams } from '../../common/endpoints.ts';
 import { check } from '../../common/validate.ts';
 import { parse } from './contract.ts';
+import { cacheHooks, type CacheOptions } from './cached-answers.ts';
 
 interface EndpointGeneric<B, Q, P extends string> extends RouteGenericInterface {
   Params: PathParams<P>;
@@ -31,11 +33,14 @@ export function route<A, B, Q, P extends string>(
   app: FastifyInstance,
   endpoint: Endpoint<A, B, Q, P>,
   handler: EndpointHandler<A, B, Q, P>,
+  cache: CacheOptions = {},
 ): void {
   const { query, body, answer } = endpoint;
+  const cached = endpoint.method === 'GET' && endpoint.access === 'public' && answer !== null && app.hasDecorator('responseCache');
   app.route<EndpointGeneric<B, Q, P>>({
     method: endpoint.method,
     url: endpoint.path,
+    ...(cached ? cacheHooks(app.responseCache, cache) : {}),
     preValidation: async (req) => {
       if (query) req.query = parse(req.query, query);
       if (body) req.body = parse(req.body, body);

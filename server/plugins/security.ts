@@ -1,10 +1,12 @@
-// Security headers (helmet with a same-origin CSP that also admits the configured third-party scripts:
-// the analytics counter and the delivery widget), response compression and ETags for the whole server.
+// Security headers (helmet's, with a same-origin CSP that also admits the configured third-party scripts:
+// the analytics counter and the delivery widget), computed once at start and set on every answer by one
+// assignment; response compression and ETags for the answers that are not already stored compressed.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { ANALYTICS_SCRIPT_URL } from '../content/frame-routes.ts';
 
@@ -16,8 +18,24 @@ export function thirdPartyOrigins(config: Pick<Config, 'analyticsCounterId' | 'd
   return [...new Set(origins)];
 }
 
+/**
+ * The headers helmet sets with these options, taken from one run of its middleware against a response
+ * that only records them: they depend on the configuration alone, so no request needs to build them again.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 export async function registerHttpHardening(app: FastifyInstance, thirdParty: string[] = []): Promise<void> {
-  await app.register(helmet, {
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,6 +58,11 @@ export async function registerHttpHardening(app: FastifyInstance, thirdParty: st
     // The social login popup (a provider's page, then our callback) must keep window.opener to hand the
     // code back; the shop's pages still get a browsing context group of their own otherwise.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // First of all hooks, so a route may still change one (the social login callback's opener policy) and an
+  // answer sent straight from the response cache carries them too.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(securityHeaders);
   });
   await app.register(compress, {
     global: true,

@@ -1,4 +1,5 @@
-// Serves the built app: hashed assets cached for a year, index.html / sw.js / the manifest never cached,
+// Serves the built app: hashed assets cached for a year and sent in the brotli or gzip form the build made,
+// index.html / sw.js / the manifest never cached,
 // the SPA's HTML for every app route with the page's head already filled in for crawlers and link previews
 // (404 status for paths no route matches and for products, categories, brands or posts the shop does not
 // have), and the 301 that drops a trailing slash (spec §2), everywhere but / and the API.
@@ -46,6 +47,9 @@ export async function serveApp(app: FastifyInstance, distDir: string, publicUrl:
       root: distDir,
       index: false, // the HTML is ours to answer (below), so unknown routes get a real 404
       cacheControl: false,
+      // The build wrote each text asset's .br and .gz beside it: sent as they are, never compressed per
+      // request (sw.js has none: its precache list is written into it after the bundle is compressed).
+      preCompressed: true,
       setHeaders(res, file) {
         const rel = path.relative(distDir, file);
         res.setHeader('cache-control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);

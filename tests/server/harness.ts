@@ -4,6 +4,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -73,7 +74,11 @@ export function fakeDist(): string {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="ru"><title>Море и Мода</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Море и Мода"}');
-  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), script);
+  // What the build writes beside each asset (vite.config.ts).
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
   return dir;
 }
 
@@ -94,4 +99,20 @@ export async function startApp(backend: Backend, env: NodeJS.ProcessEnv = {}): P
 export async function getJson<T = unknown>(app: FastifyInstance, url: string): Promise<{ status: number; body: T }> {
   const res = await app.inject({ method: 'GET', url });
   return { status: res.statusCode, body: res.json() as T };
+}
+
+/**
+ * Polls until check passes, for at most a second: a change made in the database reaches the response cache
+ * through a notice sent when it commits, a moment later (server/plugins/response-cache.ts).
+ */
+export async function eventually(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 1_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 }

@@ -1,6 +1,6 @@
 // How the server serves the app: trailing-slash redirects, caching, SPA fallback with real 404s,
 // security headers, compression, ETags, and errors that never leak internals.
-import { utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -62,6 +62,20 @@ describe('web serving', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject('/sw.js')).headers['cache-control']).toBe('no-cache');
     expect((await app.inject('/manifest.webmanifest')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli or gzip file the build made beside an asset, as it is', async () => {
+    const file = (name: string) => readFileSync(path.join(app.config.distDir, 'assets', name));
+    const br = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(file('index-Ab12Cd34.js.br'))).toBe(true);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(file('index-Ab12Cd34.js.gz'))).toBe(true);
+    const plain = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(file('index-Ab12Cd34.js'))).toBe(true);
   });
 
   it('sends security headers, compresses and revalidates with ETags', async () => {

@@ -1,0 +1,232 @@
+// The load section of `npm run bench`: the shop as `npm run serve` runs it, on loopback, under autocannon
+// (50 connections, 10 s a run), side by side with nginx serving the very same bytes; a listing read while
+// four shoppers write baskets and orders, on PGlite and on PostgreSQL; a cache miss on a large catalogue;
+// and the CPU a static asset costs. Every figure is printed beside its aim; nothing passes or fails.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { load, type LoadFigures } from './load/cannon.ts';
+import { startNginx } from './load/nginx.ts';
+import { startShop, type ShopProcess } from '../scripts/shop-process.ts';
+import { startShoppers } from './load/shoppers.ts';
+
+const json = (v: object) => encodeURIComponent(JSON.stringify(v));
+const LISTING = '/api/v1/offers/?limit=24&offset=0';
+const FILTERED = `/api/v1/offers/?limit=24&offset=0&data=${json({ sizes: ['M'], price_min: 1500, price_max: 20000, sort: 'price_asc' })}`;
+const CATEGORY = '/api/v1/category/kupalniki';
+
+interface Row {
+  figure: string;
+  measured: string;
+  aim: string;
+  [more: string]: string;
+}
+
+const ms = (n: number) => `${Math.round(n * 10) / 10} ms`;
+const tmp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
+
+/** A PGlite data folder seeded once by a first start (or by `npm run seed` for a large catalogue). */
+function seededDataDir(offers: number | null): string {
+  const dir = tmp('bench-data-');
+  if (offers !== null) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--offers', String(offers)], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+      stdio: 'ignore',
+    });
+    if (r.status !== 0) throw new Error(`seeding ${offers} offers failed`);
+  }
+  return dir;
+}
+
+/** A copy of a seeded folder: each run starts from the same data. */
+function copyOf(dir: string): string {
+  const copy = tmp('bench-run-');
+  cpSync(dir, copy, { recursive: true });
+  return copy;
+}
+
+/** The response cache's counts the server logged when it stopped, if it has a response cache. */
+function cacheCounts(lines: string[]): { hits: number; misses: number } | null {
+  for (const line of lines.reverse()) {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; hits?: number; misses?: number };
+      if (entry.msg === 'response cache' && typeof entry.hits === 'number') return { hits: entry.hits, misses: entry.misses ?? 0 };
+    } catch {
+      // not a log line of ours
+    }
+  }
+  return null;
+}
+
+async function productUrl(base: string): Promise<string> {
+  const page = (await (await fetch(base + LISTING)).json()) as { results: { id: number; full_path_offer: string }[] };
+  const o = page.results[0];
+  return `/api/v1/product_offer/?categoryPath=${encodeURIComponent(o.full_path_offer.split('/').slice(1, -2).join('/'))}&pk=${o.id}`;
+}
+
+/** Reads cached answers side by side with nginx serving their bytes. */
+async function readsBesideNginx(shop: ShopProcess): Promise<Row[]> {
+  const urls: [string, string, number][] = [
+    ['cached listing (offers, page 1)', LISTING, 0.5],
+    ['product page (product_offer)', await productUrl(shop.url), 0.4],
+    ['category head (category/kupalniki)', CATEGORY, 0.4],
+    ['filtered listing (size, price, sort)', FILTERED, 0.4],
+  ];
+  const files: Record<string, Buffer> = {};
+  for (const [i, [, url]] of urls.entries()) {
+    const res = await fetch(shop.url + url);
+    files[`/answer-${i}.json`] = Buffer.from(await res.arrayBuffer());
+  }
+  const nginx = await startNginx(files);
+  const rows: Row[] = [];
+  try {
+    for (const [i, [name, url, aim]] of urls.entries()) {
+      await load(shop.url + url, { seconds: 2 }); // warm-up: the first miss, JIT
+      const ours = await load(shop.url + url);
+      const theirs: LoadFigures | null = nginx ? await load(`${nginx.url}/answer-${i}.json`) : null;
+      rows.push({
+        figure: name,
+        measured: `${ours.perSecond}/s, p99 ${ms(ours.p99Ms)}${ours.failed ? `, ${ours.failed} failed` : ''}`,
+        aim: i === 0 ? `≥ ${aim}x nginx, p99 ≤ 50 ms` : `≥ ${aim}x nginx`,
+        nginx: theirs ? `${theirs.perSecond}/s, p99 ${ms(theirs.p99Ms)}` : 'not installed (apt-get install -y nginx-light)',
+        'x nginx': theirs ? (ours.perSecond / theirs.perSecond).toFixed(3) : '—',
+      });
+    }
+  } finally {
+    await nginx?.stop();
+  }
+  return rows;
+}
+
+/** CPU the server spends per request for the entry script, fetched as a browser would (br, gzip). */
+async function staticCpu(shop: ShopProcess, distDir: string): Promise<Row> {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((c) => c.isEntry)!;
+  const url = `${shop.url}/${entry.file}`;
+  const headers = { 'accept-encoding': 'br, gzip' };
+  await load(url, { seconds: 2, headers });
+  const before = shop.cpuSeconds();
+  const run = await load(url, { headers });
+  const perRequest = ((shop.cpuSeconds() - before) * 1000) / run.requests;
+  return {
+    figure: `first visit's static transfer (${entry.file}, br)`,
+    measured: `${ms(perRequest)} CPU a request (${run.perSecond}/s)`,
+    aim: '≤ 0.2 ms CPU a request',
+  };
+}
+
+/** The listing under load while four shoppers change baskets and place orders. */
+async function mixed(name: string, shop: ShopProcess): Promise<Row> {
+  await load(shop.url + LISTING, { seconds: 2 });
+  const shoppers = await startShoppers(shop.url, 4);
+  const reads = await load(shop.url + LISTING);
+  const writes = await shoppers.stop();
+  const counts = cacheCounts(await shop.stop());
+  const total = counts ? counts.hits + counts.misses : 0;
+  return {
+    figure: `mixed on ${name}: listing while 4 shoppers write`,
+    measured: `${reads.perSecond}/s, p99 ${ms(reads.p99Ms)}${reads.failed ? `, ${reads.failed} failed` : ''}`,
+    aim: 'listing p99 ≤ 100 ms',
+    writes: `${writes.basketChanges} basket changes, ${writes.orders} orders (${writes.refused} refused)`,
+    'cache hit rate': counts && total ? `${((counts.hits / total) * 100).toFixed(1)}% of ${total}` : 'no response cache',
+  };
+}
+
+/** Filters nobody asked before, one after another, on a catalogue of `offers`: each is a cache miss. */
+async function misses(dataDir: string, offers: number): Promise<Row> {
+  const shop = await startShop({ DATA_DIR: dataDir, DIST_DIR: '/nonexistent', DATABASE_URL: '' });
+  const times: number[] = [];
+  const sorts = ['popular', 'new', 'price_asc', 'price_desc', 'discount'];
+  const sizes = ['XS', 'S', 'M', 'L', 'XL'];
+  try {
+    for (let i = 0; i < 60; i++) {
+      const filter = { sizes: [sizes[i % 5]], price_min: 1000 + i * 37, price_max: 30000 - i * 53, sort: sorts[i % 5] };
+      const s = performance.now();
+      const res = await fetch(`${shop.url}/api/v1/offers/?limit=24&offset=0&data=${json(filter)}`);
+      await res.arrayBuffer();
+      if (i >= 5) times.push(performance.now() - s); // the first few warm the process up
+    }
+  } finally {
+    await shop.stop();
+  }
+  times.sort((a, b) => a - b);
+  return {
+    figure: `cache miss: a new filter over ${offers} offers`,
+    measured: `median ${ms(times[times.length >> 1])}`,
+    aim: 'median ≤ 10 ms',
+  };
+}
+
+async function scratchPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function loadSection(opts: { distDir: string; bigOffers: number; pgUrl?: string }): Promise<void> {
+  const dist = existsSync(path.join(opts.distDir, '.vite', 'manifest.json')) ? opts.distDir : null;
+  console.log(
+    `\nLoad on loopback: autocannon, 50 connections, 10 s a run; the shop on PGlite (seed of 420 offers)${dist ? '' : ' (no dist/: run `npm run build` for the static row)'}`,
+  );
+  const template = seededDataDir(null);
+  const rows: Row[] = [];
+  const dirs: string[] = [template];
+  try {
+    // The first start seeds the template folder.
+    await (await startShop({ DATA_DIR: template, DIST_DIR: dist ?? '/nonexistent', DATABASE_URL: '' })).stop();
+
+    const readsDir = copyOf(template);
+    dirs.push(readsDir);
+    const shop = await startShop({ DATA_DIR: readsDir, DIST_DIR: dist ?? '/nonexistent', DATABASE_URL: '' });
+    try {
+      rows.push(...(await readsBesideNginx(shop)));
+      if (dist) rows.push(await staticCpu(shop, dist));
+    } finally {
+      await shop.stop();
+    }
+
+    const mixedDir = copyOf(template);
+    dirs.push(mixedDir);
+    rows.push(await mixed('PGlite', await startShop({ DATA_DIR: mixedDir, DIST_DIR: '/nonexistent', DATABASE_URL: '' })));
+    if (opts.pgUrl) {
+      const db = await scratchPostgres(opts.pgUrl);
+      try {
+        rows.push(await mixed('PostgreSQL', await startShop({ DATABASE_URL: db.url, DIST_DIR: '/nonexistent' })));
+      } finally {
+        await db.drop();
+      }
+    } else {
+      rows.push({
+        figure: 'mixed on PostgreSQL',
+        measured: 'not run',
+        aim: 'listing p99 ≤ 100 ms',
+        note: 'set BENCH_DATABASE_URL (or TEST_DATABASE_URL)',
+      });
+    }
+
+    const big = seededDataDir(opts.bigOffers);
+    dirs.push(big);
+    rows.push(await misses(big, opts.bigOffers));
+  } finally {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+  console.table(Object.fromEntries(rows.map(({ figure, ...rest }) => [figure, rest])));
+}

@@ -1,0 +1,67 @@
+// A shop server as `npm run serve` runs it, in a child process on loopback: for the tests that need whole
+// processes (two servers on one PostgreSQL) and for the load section of the bench. Started on a data folder
+// or a PostgreSQL database, read for its CPU time, stopped with SIGTERM (its log lines are kept).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url));
+
+export interface ShopProcess {
+  url: string;
+  /** Seconds of CPU (user + system) the server process has used so far. */
+  cpuSeconds(): number;
+  /** Stops the server; resolves to what it logged. */
+  stop(): Promise<string[]>;
+}
+
+/** A free port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited (${child.exitCode}):\n${lines.slice(-20).join('\n')}`);
+    try {
+      if ((await fetch(`${url}/api/v1/organization`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the shop did not start within 3 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime, stime
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve(lines));
+        child.kill('SIGTERM');
+      }),
+  };
+}
