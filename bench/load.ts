@@ -27,16 +27,19 @@ interface Row {
 const ms = (n: number) => `${Math.round(n * 10) / 10} ms`;
 const tmp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
 
-/** A PGlite data folder seeded once by a first start (or by `npm run seed` for a large catalogue). */
+/** Seeds a catalogue of `offers` with `npm run seed`, into a PGlite folder or a PostgreSQL database. */
+function seed(offers: number, env: Record<string, string>): void {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--offers', String(offers)], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: 'ignore',
+  });
+  if (r.status !== 0) throw new Error(`seeding ${offers} offers failed`);
+}
+
+/** A PGlite data folder: empty (the first start seeds it) or seeded with a large catalogue. */
 function seededDataDir(offers: number | null): string {
   const dir = tmp('bench-data-');
-  if (offers !== null) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--offers', String(offers)], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
-      stdio: 'ignore',
-    });
-    if (r.status !== 0) throw new Error(`seeding ${offers} offers failed`);
-  }
+  if (offers !== null) seed(offers, { DATA_DIR: dir });
   return dir;
 }
 
@@ -120,6 +123,14 @@ async function staticCpu(shop: ShopProcess, distDir: string): Promise<Row> {
   };
 }
 
+/** The two most frequent refusals the shoppers met: "409 Товара нет в наличии ×120". */
+const topReasons = (reasons: Record<string, number>) =>
+  Object.entries(reasons)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2)
+    .map(([why, n]) => `${why} ×${n}`)
+    .join('; ') || 'none';
+
 /** The listing under load while four shoppers change baskets and place orders. */
 async function mixed(name: string, shop: ShopProcess): Promise<Row> {
   await load(shop.url + LISTING, { seconds: 2 });
@@ -132,14 +143,14 @@ async function mixed(name: string, shop: ShopProcess): Promise<Row> {
     figure: `mixed on ${name}: listing while 4 shoppers write`,
     measured: `${reads.perSecond}/s, p99 ${ms(reads.p99Ms)}${reads.failed ? `, ${reads.failed} failed` : ''}`,
     aim: 'listing p99 ≤ 100 ms',
-    writes: `${writes.basketChanges} basket changes, ${writes.orders} orders (${writes.refused} refused)`,
+    writes: `${writes.basketChanges} basket changes, ${writes.orders} orders; refused: ${topReasons(writes.reasons)}`,
     'cache hit rate': counts && total ? `${((counts.hits / total) * 100).toFixed(1)}% of ${total}` : 'no response cache',
   };
 }
 
 /** Filters nobody asked before, one after another, on a catalogue of `offers`: each is a cache miss. */
-async function misses(dataDir: string, offers: number): Promise<Row> {
-  const shop = await startShop({ DATA_DIR: dataDir, DIST_DIR: '/nonexistent', DATABASE_URL: '' });
+async function misses(engine: string, env: Record<string, string>, offers: number): Promise<Row> {
+  const shop = await startShop({ DIST_DIR: '/nonexistent', DATABASE_URL: '', ...env });
   const times: number[] = [];
   const sorts = ['popular', 'new', 'price_asc', 'price_desc', 'discount'];
   const sizes = ['XS', 'S', 'M', 'L', 'XL'];
@@ -156,7 +167,7 @@ async function misses(dataDir: string, offers: number): Promise<Row> {
   }
   times.sort((a, b) => a - b);
   return {
-    figure: `cache miss: a new filter over ${offers} offers`,
+    figure: `cache miss on ${engine}: a new filter over ${offers} offers`,
     measured: `median ${ms(times[times.length >> 1])}`,
     aim: 'median ≤ 10 ms',
   };
@@ -181,7 +192,7 @@ async function scratchPostgres(url: string): Promise<{ url: string; drop(): Prom
   };
 }
 
-export async function loadSection(opts: { distDir: string; bigOffers: number; pgUrl?: string }): Promise<void> {
+export async function loadSection(opts: { distDir: string; bigOffers: number; pgUrl?: string; only?: string }): Promise<void> {
   const dist = existsSync(path.join(opts.distDir, '.vite', 'manifest.json')) ? opts.distDir : null;
   console.log(
     `\nLoad on loopback: autocannon, 50 connections, 10 s a run; the shop on PGlite (seed of 420 offers)${dist ? '' : ' (no dist/: run `npm run build` for the static row)'}`,
@@ -224,7 +235,16 @@ export async function loadSection(opts: { distDir: string; bigOffers: number; pg
 
     const big = seededDataDir(opts.bigOffers);
     dirs.push(big);
-    rows.push(await misses(big, opts.bigOffers));
+    rows.push(await misses('PGlite', { DATA_DIR: big }, opts.bigOffers));
+    if (opts.pgUrl) {
+      const db = await scratchPostgres(opts.pgUrl);
+      try {
+        seed(opts.bigOffers, { DATABASE_URL: db.url });
+        rows.push(await misses('PostgreSQL', { DATABASE_URL: db.url }, opts.bigOffers));
+      } finally {
+        await db.drop();
+      }
+    }
   } finally {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }

@@ -12,6 +12,8 @@ export interface ShopProcess {
   url: string;
   /** Seconds of CPU (user + system) the server process has used so far. */
   cpuSeconds(): number;
+  /** The same, split: [user, system]. */
+  cpuSplit(): [number, number];
   /** Stops the server; resolves to what it logged. */
   stop(): Promise<string[]>;
 }
@@ -52,11 +54,15 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
     if (Date.now() > deadline) throw new Error('the shop did not start within 3 minutes');
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
+  const shop: ShopProcess = {
     url,
-    cpuSeconds() {
+    cpuSplit() {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime, stime
+      return [Number(fields[11]) / CLOCK_TICKS, Number(fields[12]) / CLOCK_TICKS]; // utime, stime
+    },
+    cpuSeconds() {
+      const [user, system] = shop.cpuSplit();
+      return user + system;
     },
     stop: () =>
       new Promise((resolve) => {
@@ -64,4 +70,5 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
         child.kill('SIGTERM');
       }),
   };
+  return shop;
 }

@@ -7,7 +7,9 @@ import type { Db } from './db/driver.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { recordRoutes } from './plugins/route-list.ts';
+import catalogueNotices from './plugins/catalogue-notices.ts';
 import responseCache from './plugins/response-cache.ts';
+import cardCache from './catalog/card-cache.ts';
 import housekeeping from './background/housekeeping-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
@@ -45,7 +47,9 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   redirectTrailingSlash(app);
   await registerHttpHardening(app, thirdPartyOrigins(config));
   await app.register(cookie);
+  await app.register(catalogueNotices);
   if (config.responseCacheBytes > 0) await app.register(responseCache);
+  await app.register(cardCache);
 
   await app.register(
     async (api) => {

@@ -10,6 +10,8 @@ export interface WriteFigures {
   orders: number;
   /** Refusals (sold out, limits) and failures: the shoppers go on after them. */
   refused: number;
+  /** The most frequent refusals, "status message" -> how many. */
+  reasons: Record<string, number>;
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -40,7 +42,7 @@ export interface Shoppers {
 /** Starts `count` shoppers against the shop at base. */
 export async function startShoppers(base: string, count: number): Promise<Shoppers> {
   const { variants, regionId, cityId } = await shoppingList(base);
-  const figures: WriteFigures = { basketChanges: 0, orders: 0, refused: 0 };
+  const figures: WriteFigures = { basketChanges: 0, orders: 0, refused: 0, reasons: {} };
   let running = true;
   const shopper = async (n: number) => {
     let cookie = '';
@@ -53,8 +55,15 @@ export async function startShoppers(base: string, count: number): Promise<Shoppe
       });
       const set = res.headers.get('set-cookie');
       if (set) cookie = set.split(';')[0];
-      if (!res.ok) figures.refused += 1;
-      return json<{ cart?: { item_uuid: string }[]; guid?: string }>(res).catch(() => ({}) as { cart?: undefined; guid?: undefined });
+      const answer = await json<{ cart?: { item_uuid: string }[]; guid?: string; message?: string }>(res).catch(
+        () => ({}) as { cart?: undefined; guid?: undefined; message?: undefined },
+      );
+      if (!res.ok) {
+        figures.refused += 1;
+        const reason = `${res.status} ${answer.message ?? ''}`.trim();
+        figures.reasons[reason] = (figures.reasons[reason] ?? 0) + 1;
+      }
+      return answer;
     };
     await call('GET', '/api/v2/cart/');
     while (running) {

@@ -20,7 +20,7 @@ export default async function listingRoutes(app: FastifyInstance): Promise<void>
     if (limit === undefined) {
       return { slug: landing.slug, title: landing.title, description: landing.description, filter: landing.filter };
     }
-    return listOffers(app.db, { scope: 'all', filter: mergeFilters(landing.filter, data ?? {}) }, limit, offset);
+    return listOffers(app.db, { scope: 'all', filter: mergeFilters(landing.filter, data ?? {}) }, limit, offset, app.cards);
   });
 
   // The query may hold anything, slashes included; a blank one (or none: /v1/search/) lists nothing.
@@ -28,7 +28,7 @@ export default async function listingRoutes(app: FastifyInstance): Promise<void>
     if (query.length > MAX_QUERY_LENGTH) throw new HttpError(400, 'Слишком длинный поисковый запрос');
     const listing = searchListing(query);
     const filter = listing.filter && mergeFilters(listing.filter, q.data ?? {});
-    return listOffers(app.db, { ...listing, filter }, q.limit, q.offset);
+    return listOffers(app.db, { ...listing, filter }, q.limit, q.offset, app.cards);
   };
   route(app, ENDPOINTS.search, async (req) => search(trimSlashes(req.params['*']), req.query));
   route(app, ENDPOINTS.searchEmpty, async (req) => search('', req.query));

@@ -36,8 +36,14 @@ export async function offerCards(db: Queryable, ids: readonly number[]): Promise
 
 const EMPTY: Paged<Offer> = { count: 0, results: [] };
 
-/** One page of a listing and the count of all its offers (the same WHERE for both). */
-export async function listOffers(db: Queryable, listing: Listing, limit: number, offset: number): Promise<Paged<Offer>> {
+/** One page of a listing and the count of all its offers (the same WHERE for both); cards from `cards`. */
+export async function listOffers(
+  db: Queryable,
+  listing: Listing,
+  limit: number,
+  offset: number,
+  cards: (db: Queryable, ids: readonly number[]) => Promise<Offer[]> = offerCards,
+): Promise<Paged<Offer>> {
   if (!listing.filter) return EMPTY;
   const ids = await filterIds(db, listing.filter);
   const sql = listingSql(listing, ids);
@@ -56,7 +62,7 @@ export async function listOffers(db: Queryable, listing: Listing, limit: number,
   ]);
   return {
     count,
-    results: await offerCards(
+    results: await cards(
       db,
       page.map((r) => r.id),
     ),

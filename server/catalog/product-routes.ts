@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { categoryChain } from './category-detail-sql.ts';
-import { activeIds, offerCards } from './offers-sql.ts';
+import { activeIds } from './offers-sql.ts';
 import { getActiveProduct, productVariants, relatedIds } from './product-sql.ts';
 import { NOT_FOUND } from './catalog-paths.ts';
 
@@ -27,7 +27,7 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
         categoryChain(app.db, product.category_path),
         relatedIds(app.db, product),
       ]);
-      const [offer, ...relatedOffers] = await offerCards(app.db, [product.id, ...related]);
+      const [offer, ...relatedOffers] = await app.cards(app.db, [product.id, ...related]);
       return {
         offer,
         description: product.description,
@@ -46,6 +46,6 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
     const ids = req.body.ext_id;
     const active = await activeIds(app.db, ids);
     const sold = new Set(active);
-    return { response: await offerCards(app.db, active), excluded: [...new Set(ids)].filter((id) => !sold.has(id)) };
+    return { response: await app.cards(app.db, active), excluded: [...new Set(ids)].filter((id) => !sold.has(id)) };
   });
 }

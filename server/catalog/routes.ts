@@ -37,12 +37,12 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
   route(app, ENDPOINTS.colors, async () => listColors(app.db));
 
   route(app, ENDPOINTS.offers, async (req) =>
-    listOffers(app.db, { scope: 'all', filter: req.query.data ?? {} }, req.query.limit, req.query.offset),
+    listOffers(app.db, { scope: 'all', filter: req.query.data ?? {} }, req.query.limit, req.query.offset, app.cards),
   );
 
   route(app, ENDPOINTS.offersInScope, async (req) => {
     const scope = SCOPES[req.params.scope];
     if (!scope) throw new HttpError(404, 'Такого списка товаров нет');
-    return listOffers(app.db, { scope, filter: req.query.data ?? {} }, req.query.limit, req.query.offset);
+    return listOffers(app.db, { scope, filter: req.query.data ?? {} }, req.query.limit, req.query.offset, app.cards);
   });
 }

@@ -5,17 +5,11 @@
 // under a generation nobody asks for any more: a stale answer after a change is impossible by construction.
 // Generations move on when the database announces a change (catalogue-notices.ts): the catalogue version
 // for every answer, and a per-product count for the product pages (stock changes with every order).
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { strongEtag, type StoredResponse } from './stored-response.ts';
 
-export interface CachedAnswer {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** Strong: a hash of the identity bytes. */
-  etag: string;
-}
+type CachedAnswer = StoredResponse;
 
 export interface CacheStats {
   hits: number;
@@ -41,7 +35,7 @@ export class ResponseCache {
   constructor(maxBytes: number) {
     this.entries = new LRUCache<string, CachedAnswer>({
       maxSize: Math.max(maxBytes, 1),
-      sizeCalculation: (a, key) => a.identity.length + a.br.length + a.gzip.length + key.length + 64,
+      sizeCalculation: (a, key) => a.identity.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0) + key.length + 64,
     });
   }
 
@@ -124,6 +118,6 @@ function compressed(body: string | Buffer): CachedAnswer {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
     }),
     gzip: gzipSync(identity, { level: 6 }),
-    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    etag: strongEtag(identity),
   };
 }

@@ -1,4 +1,5 @@
-// Serves the built app: hashed assets cached for a year and sent in the brotli or gzip form the build made,
+// Serves the built app: hashed assets cached for a year, kept in memory and sent in the brotli or gzip form
+// the build made,
 // index.html / sw.js / the manifest never cached,
 // the SPA's HTML for every app route with the page's head already filled in for crawlers and link previews
 // (404 status for paths no route matches and for products, categories, brands or posts the shop does not
@@ -12,6 +13,7 @@ import { SHOP_NAME } from '../../common/titles.ts';
 import { withHead } from '../content/head-html.ts';
 import { pageHead } from '../content/page-head.ts';
 import { MESSAGES } from './errors.ts';
+import { serveHashedAssets } from './hashed-assets.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -43,12 +45,14 @@ export async function serveApp(app: FastifyInstance, distDir: string, publicUrl:
     return cached.html;
   };
   if (indexHtml()) {
+    serveHashedAssets(app, distDir);
     await app.register(fastifyStatic, {
       root: distDir,
       index: false, // the HTML is ours to answer (below), so unknown routes get a real 404
       cacheControl: false,
-      // The build wrote each text asset's .br and .gz beside it: sent as they are, never compressed per
+      // The build wrote each text file's .br and .gz beside it: sent as they are, never compressed per
       // request (sw.js has none: its precache list is written into it after the bundle is compressed).
+      // Hashed assets are sent from memory before this (hashed-assets.ts).
       preCompressed: true,
       setHeaders(res, file) {
         const rel = path.relative(distDir, file);

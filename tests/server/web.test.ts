@@ -76,6 +76,12 @@ describe('web serving', () => {
     const plain = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(file('index-Ab12Cd34.js'))).toBe(true);
+    expect(plain.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    const current = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'if-none-match': br.headers.etag as string } });
+    expect(current.statusCode).toBe(304);
+    expect((await app.inject('/assets/index-Zz99Zz99.js')).statusCode).toBe(404);
+    expect((await app.inject('/assets/..%2Findex.html')).statusCode).toBe(404);
+    expect((await app.inject('/assets/index-Ab12Cd34.js.br')).statusCode).toBe(404);
   });
 
   it('sends security headers, compresses and revalidates with ETags', async () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheKey } from '../../server/http/cache-key.ts';
 import { ResponseCache } from '../../server/http/response-cache.ts';
+import { CardCache } from '../../server/catalog/card-cache.ts';
 
 const data = (filter: object) => encodeURIComponent(JSON.stringify(filter));
 
@@ -69,5 +70,41 @@ describe('ResponseCache', () => {
     expect(bytes).toBeLessThanOrEqual(64 * 1024);
     expect(entries).toBeGreaterThan(0);
     expect(entries).toBeLessThan(200);
+  });
+});
+
+describe('CardCache', () => {
+  /** A database that answers offerCards with a card per id, named by how many times it was asked. */
+  function cardsDb() {
+    let asked = 0;
+    const db = {
+      async query<T>(_sql: string, params: readonly unknown[] = []): Promise<T[]> {
+        asked += 1;
+        return (params[0] as number[]).map((id) => ({ id, name: `read ${asked}` })) as T[];
+      },
+      exec: async () => undefined,
+    };
+    return { db, asked: () => asked };
+  }
+
+  it('reads each card once per catalogue version, and again after a bump', async () => {
+    const cache = new CardCache();
+    cache.setVersion(1);
+    const { db, asked } = cardsDb();
+    expect((await cache.cardsOf(db, [3, 1])).map((c) => c.id)).toEqual([3, 1]);
+    expect((await cache.cardsOf(db, [1, 2, 3])).map((c) => c.name)).toEqual(['read 1', 'read 2', 'read 1']);
+    expect(asked()).toBe(2);
+    cache.setVersion(2);
+    expect((await cache.cardsOf(db, [1])).map((c) => c.name)).toEqual(['read 3']);
+  });
+
+  it('does not keep a card read while the version moved on', async () => {
+    const cache = new CardCache();
+    cache.setVersion(1);
+    const { db } = cardsDb();
+    const reading = cache.cardsOf(db, [5]);
+    cache.setVersion(2); // a change is announced while the card is being read
+    await reading;
+    expect((await cache.cardsOf(db, [5])).map((c) => c.name)).toEqual(['read 2']);
   });
 });

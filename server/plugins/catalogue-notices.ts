@@ -1,0 +1,63 @@
+// What the database announces about the catalogue, for the caches of this process: the catalogue version
+// (read at start, then every bump of NOTIFY catalogue_version) and the products whose variants changed
+// (NOTIFY product_stock, migration 004). When the listening connection was lost, the version is read
+// again and every product counts as changed, since notices may have been missed meanwhile.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface CatalogueListener {
+  /** The catalogue version now (a bump: everything derived from the catalogue is stale). Never smaller. */
+  version(version: number): void;
+  /** These products' variants changed; 'all' when a notice named too many or notices may have been lost. */
+  products(ids: number[] | 'all'): void;
+}
+
+export class CatalogueNotices {
+  private current = 0;
+  private readonly listeners: CatalogueListener[] = [];
+
+  /** Adds a listener; it hears the current version at once. */
+  subscribe(listener: CatalogueListener): void {
+    this.listeners.push(listener);
+    listener.version(this.current);
+  }
+
+  version(version: number): void {
+    if (!(version > this.current)) return;
+    this.current = version;
+    for (const l of this.listeners) l.version(version);
+  }
+
+  products(ids: number[] | 'all'): void {
+    for (const l of this.listeners) l.products(ids);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueNotices: CatalogueNotices;
+  }
+}
+
+async function catalogueNotices(app: FastifyInstance): Promise<void> {
+  const notices = new CatalogueNotices();
+  app.decorate('catalogueNotices', notices);
+  const readVersion = async () => {
+    const [row] = await app.db.query<{ version: string | number }>('select version from catalogue_version');
+    if (row) notices.version(Number(row.version));
+  };
+  const gap = () => {
+    notices.products('all');
+    void readVersion().catch((err: unknown) => app.log.warn({ err }, 'catalogue version not read after a gap'));
+  };
+  const unlisten = [
+    await app.db.listen('catalogue_version', (payload) => notices.version(Number(payload)), gap),
+    await app.db.listen('product_stock', (payload) => notices.products(payload === '*' ? 'all' : payload.split(',').map(Number)), gap),
+  ];
+  await readVersion();
+  app.addHook('onClose', async () => {
+    for (const stop of unlisten) await stop().catch(() => undefined);
+  });
+}
+
+export default fp(catalogueNotices, { name: 'catalogue-notices' });
