@@ -4,6 +4,7 @@
 // here once. DOM-free: imported by the page, the worker, the service worker's tests and the server.
 import {
   array,
+  assign,
   boolean,
   coerce,
   defaulted,
@@ -533,15 +534,7 @@ export const PostPreview = type({
 });
 export type PostPreview = Infer<typeof PostPreview>;
 export const PostPage = Paged(PostPreview);
-export const Post = type({
-  id: integer(),
-  slug: string(),
-  title: string(),
-  preview: string(),
-  image: string(),
-  published_at: string(),
-  body_html: string(),
-});
+export const Post = assign(PostPreview, type({ body_html: string() }));
 export type Post = Infer<typeof Post>;
 export const InfoPage = type({ path: string(), title: string(), body_html: string() });
 export type InfoPage = Infer<typeof InfoPage>;
