@@ -1,6 +1,6 @@
 // Search worker figures: the worker's own code (searchCore) over a catalogue of N offer names, timed in
 // Node; the browser runs the same code off the main thread.
-import type { Offer } from '../common/contract.ts';
+import type { Offer } from '../common/contract/catalog.ts';
 import { searchCore } from '../common/search-core.ts';
 
 const round = (n: number) => Math.round(n * 100) / 100;

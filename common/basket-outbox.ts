@@ -2,7 +2,7 @@
 // what a queued mutation is, how it becomes a request, how an answer settles it (and the notice a refusal
 // leaves), how queued changes look on top of the confirmed basket, and the flush loop that sends them in
 // order, one at a time.
-import type { BasketItem } from './contract.ts';
+import type { BasketItem } from './contract/basket.ts';
 import { ENDPOINTS, endpointPath, type Endpoint, type Method, type PathParams } from './endpoints.ts';
 
 /** What a queued add shows in the basket before the server has confirmed the line. */

@@ -1,6 +1,6 @@
 // What the search worker computes, DOM-free: the worker (src/worker/search.worker.ts) exposes it, and the
 // page's worker client runs it in-thread when no worker can start. One implementation for both.
-import type { Offer } from './contract.ts';
+import type { Offer } from './contract/catalog.ts';
 import { formatPrice } from './money.ts';
 import { matches, queryVariants } from './search-text.ts';
 

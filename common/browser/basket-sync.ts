@@ -5,7 +5,7 @@
 // under the lock; the confirmed basket changes only on the server's 'success'; a refusal drops the change
 // with a notice; a network failure keeps it and tries again later with a capped backoff, and, when the
 // browser says it is offline, waits for 'online' (or Background Sync) instead of hammering the shop.
-import type { BasketItem } from '../contract.ts';
+import type { BasketItem } from '../contract/basket.ts';
 import {
   flushOutbox,
   refusalNotice,

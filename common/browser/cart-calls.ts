@@ -1,7 +1,7 @@
 // Calls of the basket (spec §7, the contract's shapes), as the basket sync's transport (basket-sync.ts): the
 // page and the service worker (Background Sync) both send queued mutations through it, with the mutation's
 // id as Idempotency-Key and the shop's cookies.
-import { CartResponse, CartSuccess, type BasketItem } from '../contract.ts';
+import { CartResponse, CartSuccess, type BasketItem } from '../contract/basket.ts';
 import { check } from '../validate.ts';
 import type { HttpRequest, Outcome } from '../basket-outbox.ts';
 import type { BasketTransport } from './basket-sync.ts';

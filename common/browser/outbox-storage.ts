@@ -3,7 +3,7 @@
 // the lkData record. Each change is one IndexedDB transaction, so tabs and the worker appending and
 // removing at once never lose an entry.
 import { get, promisifyRequest, set, update } from 'idb-keyval';
-import type { BasketItem } from '../contract.ts';
+import type { BasketItem } from '../contract/basket.ts';
 import { IDB } from '../storage-keys.ts';
 import type { Mutation, Notice } from '../basket-outbox.ts';
 import { idbStore as store } from './idb-store.ts';

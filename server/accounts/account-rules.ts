@@ -1,6 +1,6 @@
 // The account rules the server checks itself (spec §5, §8): e-mail, full name, phone and password rules with
 // their Russian refusals, the full name split into its parts, and a user as the app sees it (no hash ever).
-import type { User } from '../../common/contract.ts';
+import type { User } from '../../common/contract/accounts.ts';
 import { isEmail, isFullName, isPhone, isStrongPassword, normalizeEmail, phoneDigits } from '../../common/validation.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { UserRow } from './users-sql.ts';

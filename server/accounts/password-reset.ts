@@ -2,7 +2,7 @@
 // per address and per account); completing it sets the new password, uses the link up and signs the user
 // out everywhere.
 import type { Infer } from 'superstruct';
-import type { ResetCompleteRequest } from '../../common/contract.ts';
+import type { ResetCompleteRequest } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { insertResetToken, lockResetToken, useResetTokens } from './password-reset-sql.ts';

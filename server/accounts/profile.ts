@@ -1,6 +1,6 @@
 // The profile (PUT /v1/changeinfo/): names, e-mail and phone (unique, §8 messages) and an optional new
 // password; the same call finishes the registration of a social user who had no e-mail.
-import type { ChangeInfoRequest } from '../../common/contract.ts';
+import type { ChangeInfoRequest } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { updateUser, userProfile } from './users-sql.ts';

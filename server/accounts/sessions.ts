@@ -1,7 +1,7 @@
 // Signing in (spec §4 "Auth"): registration, login by e-mail and password (failures rate limited), and the
 // session every way of signing in opens: a new token, the visitor's basket merged into the user's and the
 // visitor's stored Idempotency-Key answers moved to the user, all in the caller's transaction.
-import type { SignInRequest } from '../../common/contract.ts';
+import type { SignInRequest } from '../../common/contract/accounts.ts';
 import { normalizeEmail } from '../../common/validation.ts';
 import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';

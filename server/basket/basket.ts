@@ -2,7 +2,7 @@
 // and the per-line limit checked with Russian refusals; and the merge of a visitor's cart into the user's
 // at login. Every function takes the transaction it runs in.
 import type { Queryable } from '../db/driver.ts';
-import { BASKET_QUANTITY_MESSAGE, type BasketItem } from '../../common/contract.ts';
+import { BASKET_QUANTITY_MESSAGE, type BasketItem } from '../../common/contract/basket.ts';
 import { HttpError } from '../plugins/errors.ts';
 import {
   basketItems,

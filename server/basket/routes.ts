@@ -2,7 +2,7 @@
 // /v2/cart/. Answers `{ status: 'success', cart }` or 4xx `{ status: 'error', message }`; every mutation
 // honours Idempotency-Key; a visitor's cart hangs on the `basket` cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import type { Queryable } from '../db/driver.ts';
 import { cartError, registerBasketAnswers } from './answers.ts';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { Offer } from '../../common/contract.ts';
+import type { Offer } from '../../common/contract/catalog.ts';
 import type { Queryable } from '../db/driver.ts';
 import { offerCards } from './offers-sql.ts';
 

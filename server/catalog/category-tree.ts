@@ -1,6 +1,6 @@
 // The category tree in plain code: the menu preview (contract CategoryPreview) built from the flat list, and
 // the ancestor paths of a category path.
-import type { Category, CategoryLink, CategoryPreview } from '../../common/contract.ts';
+import type { Category, CategoryLink, CategoryPreview } from '../../common/contract/catalog.ts';
 
 const link = (c: Category): CategoryLink => ({ path: c.path, slug: c.slug, name: c.name });
 

@@ -1,7 +1,7 @@
 // Narrows one offer filter by another (a landing page's own filter by the shopper's `data`, a listing's scope
 // by the shopper's choices): lists intersect, price bounds take the tighter side, the shopper's sort wins.
 // Pure; null means the two can never both hold, so the listing is empty.
-import type { OfferFilter } from '../../common/contract.ts';
+import type { OfferFilter } from '../../common/contract/catalog.ts';
 
 type ListKey = 'brands' | 'colors' | 'sizes' | 'tags';
 const LIST_KEYS: readonly ListKey[] = ['brands', 'colors', 'sizes', 'tags'];

@@ -1,7 +1,7 @@
 // Builds a listing's filters answer (contract Filters): facet counts for the listing narrowed by the shopper's
 // choices (each facet leaving its own choice out), sizes in their natural order, and the Russian sort names.
 // A whole scope's filters are cached per catalogue version.
-import { SORTS, type Filters, type OfferFilter } from '../../common/contract.ts';
+import { SORTS, type Filters, type OfferFilter } from '../../common/contract/catalog.ts';
 import type { Queryable } from '../db/driver.ts';
 import { cached } from './listing-cache-sql.ts';
 import { facetCounts, type FacetKey } from './offer-facets-sql.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import type { OffersQuery } from '../../common/contract.ts';
+import type { OffersQuery } from '../../common/contract/catalog.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { listOffers } from './offers-sql.ts';
 import { mergeFilters } from './filter-merge.ts';

@@ -1,7 +1,7 @@
 // Names a listing's offers: resolves the scope of /v1/all/filters/{x}/ ("all", "new", "sale", a category
 // path, "brand/<slug>", "landing/<slug>", "search/<query>") and a landing page's filter into a Listing, with
 // the 404s of unknown categories, brands and landing pages.
-import { OfferFilter } from '../../common/contract.ts';
+import { OfferFilter } from '../../common/contract/catalog.ts';
 import { check } from '../../common/validate.ts';
 import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';

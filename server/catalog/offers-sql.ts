@@ -2,7 +2,8 @@
 // listing (the page is cut on an index before cards are assembled; a whole scope's count is cached per
 // catalogue version), and the still-sold subset of given ids.
 import type { Queryable } from '../db/driver.ts';
-import type { Offer, Paged } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { Offer } from '../../common/contract/catalog.ts';
 import { cached } from './listing-cache-sql.ts';
 import { filterIds, listingSql, orderBySql, scopeCountKey, type Listing } from './offer-filter-sql.ts';
 

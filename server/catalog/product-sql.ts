@@ -1,7 +1,7 @@
 // SQL of one product page: the product's own fields and category, its variants in position order, and the
 // ids of its related offers (its category first, then its root category, most popular first).
 import type { Queryable } from '../db/driver.ts';
-import type { Variant } from '../../common/contract.ts';
+import type { Variant } from '../../common/contract/catalog.ts';
 
 export interface ProductRow {
   id: number;

@@ -4,7 +4,7 @@
 // rules: the URL's SEO record wins, else the page's name (category, brand, product, post), else the title
 // table (common/titles.ts), so the first paint and the app agree.
 import type { Queryable } from '../db/driver.ts';
-import { MAX_ID } from '../../common/contract.ts';
+import { MAX_ID } from '../../common/contract/base.ts';
 import { categoryPathOf, matchRoute, type RouteMatch } from '../../common/routes.ts';
 import { namedTitle, pageTitle, productTitle, TITLES } from '../../common/titles.ts';
 import { getCategoryDetail } from '../catalog/category-detail-sql.ts';

@@ -1,6 +1,6 @@
 // SQL for the shop's frame data: organization, banners, container banners and SEO records.
 import type { Queryable } from '../db/driver.ts';
-import type { Banner, ContainerBanner, Organization, SeoRecord } from '../../common/contract.ts';
+import type { Banner, ContainerBanner, Organization, SeoRecord } from '../../common/contract/frame.ts';
 
 export async function getOrganization(db: Queryable): Promise<Organization | null> {
   const rows = await db.query<Organization>(

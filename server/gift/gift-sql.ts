@@ -2,7 +2,7 @@
 // balance): the list, one certificate, a card by code (locked while it pays), payments from a card, and
 // cards issued for an order.
 import type { Queryable } from '../db/driver.ts';
-import type { GiftCertificate } from '../../common/contract.ts';
+import type { GiftCertificate } from '../../common/contract/orders.ts';
 
 const CERT_COLUMNS = 'slug, ext_id, name, nominal, description, image';
 

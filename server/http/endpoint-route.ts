@@ -5,7 +5,7 @@
 // against the entry's answer struct only where the config asks (the tests and the end-to-end run:
 // CHECK_ANSWERS), off the production path.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
-import { ErrorBody } from '../../common/contract.ts';
+import { ErrorBody } from '../../common/contract/base.ts';
 import type { Endpoint, PathParams } from '../../common/endpoints.ts';
 import { check } from '../../common/validate.ts';
 import { parse } from './contract.ts';

@@ -3,7 +3,7 @@
 // and a zone's tariffs.
 import type { Queryable } from '../db/driver.ts';
 import type { Infer } from 'superstruct';
-import type { City, Region } from '../../common/contract.ts';
+import type { City, Region } from '../../common/contract/orders.ts';
 
 /** Lower case, ё as е, LIKE's own characters escaped. */
 export function searchText(q: string | undefined): string {

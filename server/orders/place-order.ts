@@ -5,7 +5,7 @@
 // snapshotted with status 'new', an optional gift card applied, the cart emptied, and the buyer's and the
 // manager's mail queued.
 import type { Infer } from 'superstruct';
-import type { OrderRequest } from '../../common/contract.ts';
+import type { OrderRequest } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { Shopper } from '../http/identity.ts';

@@ -1,7 +1,7 @@
 // Calls of accounts (spec §7 "Account"): log in, register, the current user, profile, addresses, password
 // reset, mailing, favourites, the bonus ledger, order history and social login. Methods, paths and answer
 // checks come from the endpoint table; callers apply spec §8.
-import { type AddressInput, type ChangeInfoRequest, type SignInRequest, type SocialProviderName } from '../../common/contract.ts';
+import type { AddressInput, ChangeInfoRequest, SignInRequest, SocialProviderName } from '../../common/contract/accounts.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { call } from './client.ts';
 

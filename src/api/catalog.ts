@@ -1,6 +1,7 @@
 // Calls of the catalogue: the menu's categories and brands, offer lists, filters, search, landing pages
 // and product pages (spec §7). Methods, paths and answers come from the endpoint table.
-import { LandingPage, OfferPage, PAGE_SIZE, type OfferFilter } from '../../common/contract.ts';
+import { PAGE_SIZE } from '../../common/contract/base.ts';
+import { LandingPage, OfferPage, type OfferFilter } from '../../common/contract/catalog.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { is } from 'superstruct';
 import { ApiError, call } from './client.ts';

@@ -1,6 +1,6 @@
 // Calls of the content pages (spec §7 content): blog and news pages by offset, one post, an information
 // page, the photo feed, and the error report form.
-import { PAGE_SIZE } from '../../common/contract.ts';
+import { PAGE_SIZE } from '../../common/contract/base.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { call } from './client.ts';
 

@@ -1,6 +1,6 @@
 // Calls of gift certificates and gift cards (spec §7): the certificates on sale, a certificate's data by
 // its ext_id (read from `response`), a card's balance by its code, and paying an order from a card.
-import type { GiftCertificate } from '../../common/contract.ts';
+import type { GiftCertificate } from '../../common/contract/orders.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { call } from './client.ts';
 

@@ -1,6 +1,6 @@
 // Calls of checkout (spec §7 orders and delivery): regions and cities, delivery price, promo codes,
 // placing the order, its information, and payment.
-import type { OrderRequest } from '../../common/contract.ts';
+import type { OrderRequest } from '../../common/contract/orders.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { call } from './client.ts';
 

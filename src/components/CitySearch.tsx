@@ -3,7 +3,7 @@
 // outside (a saved address); the checkout keeps the choice in lkData.
 import { useEffect, useState } from 'react';
 import type { Snapshot } from 'valtio';
-import type { City } from '../../common/contract.ts';
+import type { City } from '../../common/contract/orders.ts';
 import { getCities } from '../api/orders.ts';
 import './city-search.css';
 

@@ -1,7 +1,7 @@
 // The lines and totals of a placed order (order_info.items_json of GET /v1/get_order_info/ and of an order
 // of the history).
 import type { Snapshot } from 'valtio';
-import type { OrderInfo } from '../../common/contract.ts';
+import type { OrderInfo } from '../../common/contract/orders.ts';
 import { formatPrice } from '../../common/money.ts';
 import './order-lines.css';
 

@@ -1,7 +1,7 @@
 // How a basket line reads, whether confirmed by the server or still queued: name, brand, size features,
 // price, picture and link. Shared by the basket page and the header's dropdown.
 import type { Snapshot } from 'valtio';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import type { ProjectedLine } from '../../common/basket-outbox.ts';
 
 export interface LineView {

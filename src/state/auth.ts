@@ -7,7 +7,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/account.ts';
 import { ApiError } from '../api/client.ts';
-import type { User } from '../../common/contract.ts';
+import type { User } from '../../common/contract/accounts.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { href } from '../../common/routes.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';

@@ -2,7 +2,7 @@
 // not yet confirmed, notices about refused changes, the dropdown's state, and the local choices kept in
 // lkData (basket list ids, offer features and colours, the gift card in the basket).
 import { proxy, useSnapshot } from 'valtio';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import type { Mutation, Notice } from '../../common/basket-outbox.ts';
 
 export interface OfferFeature {

@@ -2,7 +2,8 @@
 // lists. Each is loaded only when empty (spec §4 caches); a failed load is logged and the list stays empty
 // (spec §8 "other data load failures").
 import { proxy, useSnapshot } from 'valtio';
-import type { Banner, Brand, CategoryPreview, ContainerBanner, Organization } from '../../common/contract.ts';
+import type { Brand, CategoryPreview } from '../../common/contract/catalog.ts';
+import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
 import { getBrands, getOffers, getPreviewCategories } from '../api/catalog.ts';
 import { getBanners, getContainerBanners, getOrganization } from '../api/frame.ts';
 import { withPriceTexts, type PricedOffer } from '../worker/client.ts';

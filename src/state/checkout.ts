@@ -1,7 +1,7 @@
 // Store of checkout: the anonymous flag (spec §2 "continue without logging in"), the buyer's data, the
 // delivery choice, the promo code, and the order being placed (its Idempotency-Key survives a retry).
 import { proxy, useSnapshot } from 'valtio';
-import type { City } from '../../common/contract.ts';
+import type { City } from '../../common/contract/orders.ts';
 import { randomId } from '../lib/ids.ts';
 import { ui } from './ui.ts';
 

@@ -2,7 +2,8 @@
 // the certificate data POST /v1/gift/card/data/ answers in `response`. A failed lookup clears the data (§4, §8);
 // the whole record goes when the card's line leaves the basket (deleted, the basket emptied, or refused).
 import { proxy, subscribe } from 'valtio';
-import type { BasketItem, GiftCertificate } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
+import type { GiftCertificate } from '../../common/contract/orders.ts';
 import { getGiftCardData } from '../api/gift.ts';
 import { basket } from './basket.ts';
 import { project, type Mutation } from '../../common/basket-outbox.ts';

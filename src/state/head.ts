@@ -2,7 +2,7 @@
 // category or product name) and the URL's SEO record, each tagged with the path it belongs to, so the
 // order in which pages and the route view report does not matter. app/head.ts writes it into the document.
 import { proxy, useSnapshot } from 'valtio';
-import type { SeoRecord } from '../../common/contract.ts';
+import type { SeoRecord } from '../../common/contract/frame.ts';
 
 interface Tagged<T> {
   path: string;

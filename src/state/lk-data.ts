@@ -3,7 +3,7 @@
 // out of the stores and put back. Pure of storage: persist.ts owns reading and writing it.
 import { array, boolean, integer, nullable, optional, record, string, type, defaulted, type Infer } from 'superstruct';
 import { check } from '../../common/validate.ts';
-import { City } from '../../common/contract.ts';
+import { City } from '../../common/contract/orders.ts';
 import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
 import { ui } from './ui.ts';

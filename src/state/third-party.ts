@@ -4,7 +4,7 @@
 // once. Page views are reported to the counter once it runs.
 import { subscribe } from 'valtio';
 import { getIntegrations } from '../api/frame.ts';
-import type { Integrations } from '../../common/contract.ts';
+import type { Integrations } from '../../common/contract/frame.ts';
 import { widgets } from './widgets.ts';
 
 type Ym = ((...args: unknown[]) => void) & { a?: unknown[][]; l?: number };

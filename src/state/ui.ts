@@ -1,7 +1,7 @@
 // Store of app-wide UI state: the chosen city, the order popup flag, the last search text (all persisted in
 // lkData), whether the device is online and whether browser storage works.
 import { proxy, useSnapshot } from 'valtio';
-import type { City } from '../../common/contract.ts';
+import type { City } from '../../common/contract/orders.ts';
 
 export type StorageProblem = null | 'quota' | 'unavailable';
 

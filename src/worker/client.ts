@@ -1,7 +1,7 @@
 // Owns the search worker's lifecycle: starts it on first use, and falls back to running the same code on
 // the main thread where a module worker cannot start (old browsers, tests), so callers never need to care.
 import { wrap, type Remote } from 'comlink';
-import type { Offer } from '../../common/contract.ts';
+import type { Offer } from '../../common/contract/catalog.ts';
 import { searchCore, type SearchApi } from '../../common/search-core.ts';
 
 let remote: Remote<SearchApi> | null = null;

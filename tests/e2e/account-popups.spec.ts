@@ -4,7 +4,8 @@
 // finish-registration popup. A form with a failing field marks it and sends nothing (the page's requests
 // are watched); Escape closes the popups spec §2 lists; the popups link to each other.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Offer, Paged, ProductOffer } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { mailsTo } from './mailbox.ts';
 
 const TEXT = {

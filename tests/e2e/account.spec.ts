@@ -3,7 +3,9 @@
 // that follow the user after login and onto another browser; an order placed while signed in, seen in the
 // order history and its detail.
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import type { City, Offer, Paged, ProductOffer } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
+import type { City } from '../../common/contract/orders.ts';
 
 const PASSWORD = 'Morskoy2026';
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,7 +1,8 @@
 // What the basket's e2e tests share: products of the seed with sizes in stock (found through the public
 // API), adding a size from its product page, and a basket line by its ext_id.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Offer, Paged, ProductOffer } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 
 export interface Pick {
   url: string;

@@ -2,7 +2,8 @@
 // sort order checked on the returned order, 24-offer pages with a stable count, category listings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SORTS, type Offer, type OfferFilter, type Paged } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import { SORTS, type Offer, type OfferFilter } from '../../common/contract/catalog.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 const data = (filter: OfferFilter) => encodeURIComponent(JSON.stringify(filter));

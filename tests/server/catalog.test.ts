@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { is } from 'superstruct';
+import type { Paged } from '../../common/contract/base.ts';
 import {
   BrandList,
   CategoryList,
@@ -12,9 +13,8 @@ import {
   type Brand,
   type Category,
   type CategoryPreview,
-  type Paged,
   type Offer,
-} from '../../common/contract.ts';
+} from '../../common/contract/catalog.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 const MENU_BRANDS = [

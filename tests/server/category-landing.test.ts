@@ -2,7 +2,8 @@
 // men's third level too), a landing's own filter narrowed by the shopper's choices, and their 404s and 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { CategoryDetail, LandingPage, Offer, OfferFilter, Paged } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { CategoryDetail, LandingPage, Offer, OfferFilter } from '../../common/contract/catalog.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 const data = (filter: OfferFilter) => encodeURIComponent(JSON.stringify(filter));

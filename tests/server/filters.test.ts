@@ -3,7 +3,8 @@
 // and 400s, and counts that follow catalogue changes (the cache never answers stale figures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SORTS, type Filters, type Offer, type OfferFilter, type Paged } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import { SORTS, type Filters, type Offer, type OfferFilter } from '../../common/contract/catalog.ts';
 import { backends, eventually, getJson, startApp } from './harness.ts';
 
 const data = (filter: OfferFilter) => encodeURIComponent(JSON.stringify(filter));

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { is } from 'superstruct';
-import { BannerList, ContainerBannerList, Organization, SeoResponse, type Banner, type SeoRecord } from '../../common/contract.ts';
+import { BannerList, ContainerBannerList, Organization, SeoResponse, type Banner, type SeoRecord } from '../../common/contract/frame.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 describe.each(backends)('frame API on $name', (backend) => {

@@ -3,7 +3,8 @@
 // ids no longer sold).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Offer, Paged, ProductOffer } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 describe.each(backends)('product pages and saved offers on $name', (backend) => {

@@ -2,7 +2,8 @@
 // 'Купальник …'), the wrong keyboard layout, Latin brand names, filters and paging on results, blank queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Offer, OfferFilter, Paged } from '../../common/contract.ts';
+import type { Paged } from '../../common/contract/base.ts';
+import type { Offer, OfferFilter } from '../../common/contract/catalog.ts';
 import { backends, getJson, startApp } from './harness.ts';
 
 const data = (filter: OfferFilter) => encodeURIComponent(JSON.stringify(filter));

@@ -2,7 +2,7 @@
 // is sent), the saved address form, the failure text of spec §8, and the bonus and order words.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
-import type { Address, User } from '../../common/contract.ts';
+import type { Address, User } from '../../common/contract/accounts.ts';
 import { registerFailure as failureText, TEXT } from '../../src/api/account-errors.ts';
 
 const { offline: NO_CONNECTION, unknown: UNKNOWN_ERROR } = TEXT;

@@ -2,7 +2,7 @@
 // test's hands: two tabs over one store, a tab that starts while another confirms its change, a browser
 // that says it is offline, a storage that fails, and the retry delays.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import type { Mutation, Outcome } from '../../common/basket-outbox.ts';
 import { BasketSync, type BasketChannel, type BasketStorage, type BasketView } from '../../common/browser/basket-sync.ts';
 import { memoryBasketStorage } from '../../common/browser/memory-basket-storage.ts';

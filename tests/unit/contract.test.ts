@@ -1,6 +1,8 @@
 // The contract's checks and their Russian messages, shared by the server's 400s and the app's loads.
 import { describe, expect, it } from 'vitest';
-import { OffersQuery, Organization, PageQuery } from '../../common/contract.ts';
+import { PageQuery } from '../../common/contract/base.ts';
+import { OffersQuery } from '../../common/contract/catalog.ts';
+import { Organization } from '../../common/contract/frame.ts';
 import { check } from '../../common/validate.ts';
 
 describe('contract', () => {

@@ -1,7 +1,7 @@
 // The desktop menu's rules (spec §2, §9): the fixed brand list in its order, 10 subcategories per root, and
 // when the 'see more' links appear.
 import { describe, expect, it } from 'vitest';
-import type { Brand } from '../../common/contract.ts';
+import type { Brand } from '../../common/contract/catalog.ts';
 import { hasMoreBrands, MENU_BRANDS, MENU_LIMIT, menuBrands, subcategoryMenu } from '../../src/features/frame/menu-items.ts';
 
 const brand = (name: string, in_menu: boolean): Brand => ({ name, slug: name.toLowerCase().replace(/\W+/g, '-'), in_menu });

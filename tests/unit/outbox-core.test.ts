@@ -1,7 +1,7 @@
 // The basket outbox: queued changes go out in order, a refusal drops only its own change, a network
 // failure keeps everything for later, and the queued view of the basket is what the shopper did.
 import { describe, expect, it } from 'vitest';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import {
   flushOutbox,
   project,

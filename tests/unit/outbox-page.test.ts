@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { clear, createStore } from 'idb-keyval';
 import { subscribe } from 'valtio/vanilla';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import { IDB } from '../../common/storage-keys.ts';
 import { basket } from '../../src/state/basket.ts';
 import { addToBasket } from '../../src/state/basket-actions.ts';

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BasketItem } from '../../common/contract.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import { IDB, OUTBOX_LOCK } from '../../common/storage-keys.ts';
 import type { Mutation } from '../../common/basket-outbox.ts';
 import { appendToOutbox, readCartSnapshot, readOutbox, saveCartSnapshot, takeOutboxNotices } from '../../common/browser/outbox-storage.ts';

@@ -3,7 +3,7 @@
 // while one fails.
 import { useState, type FormEvent } from 'react';
 import { saveAddress } from '../../api/account.ts';
-import type { Address } from '../../../common/contract.ts';
+import type { Address } from '../../../common/contract/accounts.ts';
 import { CitySearch } from '../../components/CitySearch.tsx';
 import { registerFailure as failureText } from '../../api/account-errors.ts';
 import { addressPayload, checkAddress, type AddressErrors, type AddressForm } from './address-rules.ts';

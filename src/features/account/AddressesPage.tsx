@@ -5,7 +5,7 @@
 // /v1/about/address).
 import { useState } from 'react';
 import { deleteAddress, getAddresses } from '../../api/account.ts';
-import type { Address } from '../../../common/contract.ts';
+import type { Address } from '../../../common/contract/accounts.ts';
 import { getInfoPage } from '../../api/content.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { useLoad } from '../../components/use-load.ts';

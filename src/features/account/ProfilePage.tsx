@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { changeInfo } from '../../api/account.ts';
-import type { User } from '../../../common/contract.ts';
+import type { User } from '../../../common/contract/accounts.ts';
 import { PHONE_MASK } from '../../../common/validation.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';

@@ -1,6 +1,7 @@
 // The saved address form's rules: a city chosen from the list, street and house required, a 6-digit postcode
 // when given. Pure: what is wrong, what is sent, how an address reads in one line.
-import type { Address, AddressInput, City } from '../../../common/contract.ts';
+import type { Address, AddressInput } from '../../../common/contract/accounts.ts';
+import type { City } from '../../../common/contract/orders.ts';
 
 export interface AddressForm {
   id?: number;

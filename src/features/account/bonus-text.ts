@@ -1,6 +1,7 @@
 // Russian words of the bonus programme: the ledger's kinds, the points' plural, and the rules read from the
 // numbers the server answers (accrual percent, the share of an order points may pay, their lifetime).
-import type { BonusEntry, BonusRules } from '../../../common/contract.ts';
+import type { BonusEntry } from '../../../common/contract/accounts.ts';
+import type { BonusRules } from '../../../common/contract/orders.ts';
 import { plural } from '../../lib/plural.ts';
 
 export const BONUS_KIND_TEXT: Record<BonusEntry['kind'], string> = {

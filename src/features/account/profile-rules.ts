@@ -1,6 +1,6 @@
 // The profile form's rules (spec §5 applied to /profile): names, e-mail, an optional phone in the
 // +7(###)-###-##-## mask, and an optional new password with its repeat. Pure: what is wrong, what is sent.
-import type { ChangeInfoRequest, User } from '../../../common/contract.ts';
+import type { ChangeInfoRequest, User } from '../../../common/contract/accounts.ts';
 import {
   isEmail,
   isPhone,

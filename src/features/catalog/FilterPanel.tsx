@@ -1,7 +1,7 @@
 // The filters of a listing (sizes, colours, brands, price range) and its sort order, from
 // GET /v1/all/filters/{x}/. Every change goes to the URL through onChange.
 import { useState, type FormEvent } from 'react';
-import type { Filters, OfferFilter, Sort } from '../../../common/contract.ts';
+import type { Filters, OfferFilter, Sort } from '../../../common/contract/catalog.ts';
 import { isFiltered } from '../../lib/listing-query.ts';
 
 interface Props {

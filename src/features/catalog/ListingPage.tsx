@@ -1,8 +1,8 @@
 // Every list of offers: a category (with tag), new, sale, a brand, a landing page or a search. 24 offers a
 // page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
 import { Link, useLocation, useSearch } from 'wouter';
-import type { OfferFilter } from '../../../common/contract.ts';
-import { PAGE_SIZE } from '../../../common/contract.ts';
+import type { OfferFilter } from '../../../common/contract/catalog.ts';
+import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { ApiError } from '../../api/client.ts';
 import { getFilters } from '../../api/catalog.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';

@@ -1,7 +1,7 @@
 // The head of a listing: its title, description, breadcrumbs and the links under the title (a category's
 // subcategories and tags), loaded for the scope (GET /v1/category/{path}, /v1/brands/{slug},
 // /v1/landing_page/{x}).
-import type { BrandDetail, CategoryDetail, LandingPage } from '../../../common/contract.ts';
+import type { BrandDetail, CategoryDetail, LandingPage } from '../../../common/contract/catalog.ts';
 import { getBrand, getCategory, getLanding } from '../../api/catalog.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { categoryCrumbs, HOME_CRUMB, type Crumb, type NamedTree } from '../../lib/breadcrumbs.ts';

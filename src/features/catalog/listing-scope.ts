@@ -1,6 +1,6 @@
 // Which list a listing route shows: a category (with its tag), new, sale, a brand, a landing page or a
 // search; how to load its offers and which filters scope of GET /v1/all/filters/{x}/ it uses.
-import type { OfferFilter } from '../../../common/contract.ts';
+import type { OfferFilter } from '../../../common/contract/catalog.ts';
 import { getLandingOffers, getOffers, searchOffers } from '../../api/catalog.ts';
 import { categoryPathOf, type RouteMatch } from '../../../common/routes.ts';
 

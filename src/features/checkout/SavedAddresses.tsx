@@ -2,7 +2,8 @@
 // courier address; the default one is filled in when the form has none yet.
 import { useEffect } from 'react';
 import { getAddresses } from '../../api/account.ts';
-import type { Address, City } from '../../../common/contract.ts';
+import type { Address } from '../../../common/contract/accounts.ts';
+import type { City } from '../../../common/contract/orders.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { checkout, chooseCity } from '../../state/checkout.ts';
 

@@ -2,7 +2,7 @@
 // with its picture, date in the Russian format of spec §9 and preview; the page number is in the URL.
 import { Link, useLocation, useSearch } from 'wouter';
 import { getPosts } from '../../api/content.ts';
-import { PAGE_SIZE } from '../../../common/contract.ts';
+import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { useLoad } from '../../components/use-load.ts';

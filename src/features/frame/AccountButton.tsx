@@ -1,7 +1,7 @@
 // The header's account control (spec §2 header): signed out, 'Войти' opens the login popup; signed in,
 // the user's first and last name link to the profile, beside a logout button.
 import { Link } from 'wouter';
-import type { User } from '../../../common/contract.ts';
+import type { User } from '../../../common/contract/accounts.ts';
 import { href } from '../../../common/routes.ts';
 import { logOut, useAuth } from '../../state/auth.ts';
 import { openPopup } from '../../state/popups.ts';

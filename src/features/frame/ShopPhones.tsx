@@ -1,6 +1,6 @@
 // The shop's phone and chat phone (organization data) as call links: in the header's bar on wide screens and
 // at the top of the mobile menu on phones, so every width offers them (spec §2 header).
-import type { Organization } from '../../../common/contract.ts';
+import type { Organization } from '../../../common/contract/frame.ts';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

@@ -1,6 +1,6 @@
 // What the desktop menu lists (spec §2 Desktop menu, §9): the menu brands in the fixed order, each root's
 // first 10 subcategories, and when the 'see more' links appear. Pure.
-import type { Brand } from '../../../common/contract.ts';
+import type { Brand } from '../../../common/contract/catalog.ts';
 
 /** Spec §9: the menu shows 10 subcategories; the more-brands link appears when brands exceed 10. */
 export const MENU_LIMIT = 10;

@@ -2,7 +2,7 @@
 // the gift-card-in-basket record (its data then loads from POST /v1/gift/card/data/).
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { GiftCertificate } from '../../../common/contract.ts';
+import type { GiftCertificate } from '../../../common/contract/orders.ts';
 import { href } from '../../../common/routes.ts';
 import { SHOP_NAME } from '../../../common/titles.ts';
 import { addToBasket } from '../../state/basket-actions.ts';

@@ -1,6 +1,6 @@
 // One certificate in the list: its picture, name and nominal, linking to its own page.
 import { Link } from 'wouter';
-import type { GiftCertificate } from '../../../common/contract.ts';
+import type { GiftCertificate } from '../../../common/contract/orders.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
 import { keepSumsTogether } from './gift-text.ts';

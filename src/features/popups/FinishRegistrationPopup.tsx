@@ -2,7 +2,7 @@
 // a social login); e-mail, last, first and middle name, password and repeat; PUT /v1/changeinfo/. Closing
 // it logs the user out; a backdrop click does nothing, so a stray click does not.
 import { changeInfo } from '../../api/account.ts';
-import type { User } from '../../../common/contract.ts';
+import type { User } from '../../../common/contract/accounts.ts';
 import { Popup } from '../../components/Popup.tsx';
 import { normalizeEmail } from '../../../common/validation.ts';
 import { logOut, userChanged } from '../../state/auth.ts';

@@ -3,7 +3,7 @@
 // origin and the state, exchanges the code at POST /auth/{provider} and signs in with the token.
 import { API_BASE } from '../../../common/browser/api-base.ts';
 import { socialLogin } from '../../api/account.ts';
-import type { SocialProviderName } from '../../../common/contract.ts';
+import type { SocialProviderName } from '../../../common/contract/accounts.ts';
 import { randomId } from '../../lib/ids.ts';
 import { signedIn } from '../../state/auth.ts';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
-import type { ProductOffer } from '../../../common/contract.ts';
+import type { ProductOffer } from '../../../common/contract/catalog.ts';
 import { href } from '../../../common/routes.ts';
 import type { OfferFeature } from '../../state/basket.ts';
 import { addToBasket } from '../../state/basket-actions.ts';

@@ -1,7 +1,7 @@
 // The product's pictures: the chosen one large, the others as thumbnails to switch to.
 import { useState } from 'react';
 import type { Snapshot } from 'valtio';
-import type { ImageRef } from '../../../common/contract.ts';
+import type { ImageRef } from '../../../common/contract/catalog.ts';
 
 export function Gallery({ images, name }: { images: readonly Snapshot<ImageRef>[]; name: string }) {
   const mainIndex = Math.max(

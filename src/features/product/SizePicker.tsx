@@ -1,7 +1,7 @@
 // The colour and size choice of a product: selectSize for a single item, selectTop and selectBottom for a
 // set (spec §3), each naming a variant's ext_id; sizes out of stock cannot be chosen.
 import type { Snapshot } from 'valtio';
-import type { Variant } from '../../../common/contract.ts';
+import type { Variant } from '../../../common/contract/catalog.ts';
 import type { OfferFeature } from '../../state/basket.ts';
 
 interface Props {

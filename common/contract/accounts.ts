@@ -1,0 +1,98 @@
+// The contract of accounts (spec §3 user, §7 account): login, registration, the user, profile changes,
+// addresses, password reset, the mailing, social login, favourites and the bonus ledger. The §5 rules are
+// checked by common/validation.ts on both sides.
+import { array, boolean, enums, integer, nullable, object, optional, size, string, type, type Infer } from 'superstruct';
+import { email, id, text } from './base.ts';
+
+export const LoginRequest = object({ username: email(), password: size(string(), 1, 200) });
+export const TokenResponse = type({ token: string() });
+export const SignInRequest = object({
+  name: optional(size(string(), 0, 200)),
+  full_name: text(1, 200),
+  email: email(),
+  phone: optional(size(string(), 0, 30)),
+  password_one: size(string(), 1, 200),
+  password_two: size(string(), 1, 200),
+});
+export type SignInRequest = Infer<typeof SignInRequest>;
+export const User = type({
+  email: nullable(string()),
+  phone: string(),
+  first_name: string(),
+  last_name: string(),
+  second_name: string(),
+  full_name: string(),
+  /** Whether the user's e-mail gets the mailing (/send). */
+  subscribed: boolean(),
+});
+export type User = Infer<typeof User>;
+/** POST /v1/logout/ (signed in): revokes the token it was sent with. */
+export const ChangeInfoRequest = object({
+  first_name: text(0, 100),
+  middle_name: text(0, 100),
+  last_name: text(0, 100),
+  email: email(),
+  phone: optional(size(string(), 0, 30)),
+  password_one: optional(size(string(), 0, 200)),
+  password_two: optional(size(string(), 0, 200)),
+});
+export type ChangeInfoRequest = Infer<typeof ChangeInfoRequest>;
+export const AddressInput = object({
+  id: optional(id()),
+  region_id: optional(nullable(id())),
+  city_id: optional(nullable(id())),
+  city: text(1, 100),
+  street: text(1, 200),
+  house: text(1, 20),
+  flat: optional(text(0, 20)),
+  postcode: optional(text(0, 10)),
+  comment: optional(text(0, 500)),
+  is_default: optional(boolean()),
+});
+export type AddressInput = Infer<typeof AddressInput>;
+export const Address = type({
+  id: integer(),
+  region_id: nullable(integer()),
+  city_id: nullable(integer()),
+  city: string(),
+  street: string(),
+  house: string(),
+  flat: string(),
+  postcode: string(),
+  comment: string(),
+  is_default: boolean(),
+});
+export type Address = Infer<typeof Address>;
+export const AddressList = array(Address);
+export const AddressDeleteRequest = object({ id: id() });
+export const ResetRequest = object({ email: email() });
+export const ResetCompleteRequest = object({
+  password_one: size(string(), 1, 200),
+  password_two: size(string(), 1, 200),
+  token: size(string(), 1, 200),
+});
+export const EmailQuery = object({ email: email() });
+export const SocialLoginRequest = object({ code: size(string(), 1, 2000), redirect_uri: optional(string()) });
+export const SocialLoginResponse = type({ token: string() });
+export const SOCIAL_PROVIDERS = ['vk-oauth2', 'facebook', 'instagram'] as const;
+export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+/** GET /v1/auth/providers/: the configured social providers; authorize_url already carries client_id and
+ * redirect_uri (the server's /api/auth/{provider}/callback), the app appends &state=. */
+export const SocialProvider = type({ provider: enums(SOCIAL_PROVIDERS), name: string(), authorize_url: string() });
+export const SocialProviderList = array(SocialProvider);
+/** Favourites of a signed-in user, kept on the server too so they follow the user to another device:
+ * GET /v1/favorites/ answers them; POST /v1/favorites/ { ids } adds ids (union, at login); PUT replaces. */
+export const FavoriteIds = type({ ids: array(integer()) });
+export const FavoritesRequest = object({ ids: size(array(id()), 0, 500) });
+export const BONUS_KINDS = ['accrual', 'spend', 'expire', 'welcome'] as const;
+/** GET /v1/bonus/history/ (signed in): the ledger, newest first. */
+export const BonusEntry = type({
+  id: integer(),
+  kind: enums(BONUS_KINDS),
+  amount: integer(),
+  created_at: string(),
+  expires_at: nullable(string()),
+  order_number: nullable(string()),
+});
+export type BonusEntry = Infer<typeof BonusEntry>;
+export const BonusLedger = array(BonusEntry);

@@ -1,0 +1,134 @@
+// The contract of checkout (spec §7 orders and delivery): regions and cities, delivery, promo codes, gift
+// certificates and cards, orders, their information and history, and payment.
+import { array, boolean, enums, integer, min, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { email, id, jsonParam, text } from './base.ts';
+
+export const Region = type({ id: integer(), name: string() });
+export const RegionList = array(Region);
+export const City = type({ id: integer(), name: string(), region_id: integer(), region: string() });
+export type City = Infer<typeof City>;
+export const CityList = array(City);
+export const RegionsQuery = object({ data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)) }))) });
+export const CitiesQuery = object({
+  data: optional(jsonParam(object({ q: optional(size(string(), 0, 100)), region_id: optional(id()) }))),
+});
+
+export const DELIVERY_METHODS = ['courier', 'pickup'] as const;
+export const DeliveryCalcRequest = object({ city_id: id(), method: optional(enums(DELIVERY_METHODS)), sum: optional(min(integer(), 0)) });
+export const DeliveryOption = type({
+  method: enums(DELIVERY_METHODS),
+  name: string(),
+  price: integer(),
+  days_min: integer(),
+  days_max: integer(),
+});
+export const DeliveryCalcResponse = type({ options: array(DeliveryOption) });
+export const CheckDeliveryRequest = object({ city_id: id() });
+export const CheckDeliveryResponse = type({ courier: boolean(), pickup: boolean() });
+
+export const PromoCodeRequest = object({ code: text(1, 50), sum: optional(min(integer(), 0)) });
+export const PromoCodeResponse = type({ code: string(), discount: integer(), message: string() });
+export const CheckCardRequest = object({ code: text(1, 50) });
+export const CheckCardResponse = type({ code: string(), balance: integer(), expires_at: string() });
+export const GiftCardDataRequest = object({ ext_id: size(string(), 1, 100) });
+export const GiftCertificate = type({
+  slug: string(),
+  ext_id: string(),
+  name: string(),
+  nominal: integer(),
+  description: string(),
+  image: string(),
+});
+export type GiftCertificate = Infer<typeof GiftCertificate>;
+export const GiftCertificateList = array(GiftCertificate);
+export const GiftCardDataResponse = type({ response: GiftCertificate });
+
+export const Buyer = object({ fio: text(1, 200), email: email(), phone: size(string(), 10, 30) });
+export type Buyer = Infer<typeof Buyer>;
+export const OrderRequest = object({
+  buyer: optional(Buyer),
+  region_id: id(),
+  city_id: id(),
+  address: optional(text(0, 500)),
+  address_id: optional(id()),
+  delivery_method: enums(DELIVERY_METHODS),
+  promo_code: optional(text(0, 50)),
+  gift_card: optional(text(0, 50)),
+  bonus: optional(min(integer(), 0)),
+  comment: optional(text(0, 1000)),
+  /** v1 compatibility: a client that sends its own lines; prices in them are ignored. */
+  items: optional(array(object({ ext_id: string(), quantity: min(integer(), 1), price: optional(number()) }))),
+});
+export type OrderRequest = Infer<typeof OrderRequest>;
+/** total: the order's whole cost; due: what is left to pay after gift cards (0: paid). */
+export const OrderCreated = type({ guid: string(), number: string(), total: integer(), due: integer() });
+export const OrderLine = type({
+  name: string(),
+  brand: string(),
+  size: string(),
+  color: string(),
+  image: string(),
+  price: integer(),
+  quantity: integer(),
+});
+export const OrderStatus = type({ status: string(), created_at: string() });
+export const OrderInfo = type({
+  guid: string(),
+  number: string(),
+  status: string(),
+  payment_status: string(),
+  created_at: string(),
+  items_json: array(OrderLine),
+  items_sum: integer(),
+  delivery_method: string(),
+  delivery_price: integer(),
+  /** promo_discount + bonus_spent */
+  discount: integer(),
+  promo_discount: integer(),
+  bonus_spent: integer(),
+  total: integer(),
+  gift_card_amount: integer(),
+  /** What is left to pay: total - gift_card_amount. */
+  due: integer(),
+  city: string(),
+  address: string(),
+  history: array(OrderStatus),
+});
+export type OrderInfo = Infer<typeof OrderInfo>;
+export const OrderGuidRequest = object({ guid: size(string(), 1, 64) });
+export const OrderInfoResponse = type({ order_info: OrderInfo });
+export const OrderPreview = type({
+  pk: integer(),
+  number: string(),
+  created_at: string(),
+  status: string(),
+  total: integer(),
+  count: integer(),
+});
+export const OrderHistory = array(OrderPreview);
+export const OrderDetailRequest = object({ pk: id() });
+export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(type({ status: string(), created_at: string() })) });
+export const OrderPaymentResponse = type({ payment_url: string() });
+export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: text(1, 50) });
+/** paid: taken from the card now; balance: left on the card; total: the order's cost; due: left to pay. */
+export const GiftCardPaymentResponse = type({
+  paid: integer(),
+  balance: integer(),
+  total: integer(),
+  due: integer(),
+  payment_status: string(),
+});
+/** GET /v1/bonus/ (signed in): the points that may be spent now and the programme's rules. */
+export const BonusInfo = type({
+  balance: integer(),
+  accrual_percent: integer(),
+  max_share_percent: integer(),
+  lifetime_days: integer(),
+});
+/** GET /v1/bonus/rules/ (public): the programme's rules alone, so a visitor can read /rules-discount. */
+export const BonusRules = type({
+  accrual_percent: integer(),
+  max_share_percent: integer(),
+  lifetime_days: integer(),
+});
+export type BonusRules = Infer<typeof BonusRules>;
