@@ -54,7 +54,9 @@ if (wanted('api') || wanted('search')) {
     'select p.name, b.name as brand from products p join brands b on b.id = p.brand_id',
   );
 
-  console.log(`\nAPI on loopback, in-memory PGlite with ${offers} offers (seeded in ${seedSeconds} s), ${rounds} sequential requests each`);
+  console.log(
+    `\nAPI on loopback, in-memory PGlite with ${offers} offers (seeded in ${seedSeconds} s), ${rounds} sequential requests each (after the first, answered from the response cache)`,
+  );
   const rows = await apiFigures(db, rounds);
   console.table(
     Object.fromEntries(rows.map((r) => [r.name, { 'median ms': r.medianMs, 'p95 ms': r.p95Ms, 'req/s (4 in flight)': r.perSecond }])),
