@@ -3,7 +3,8 @@
 // transport (fetch with the shop's cookies), channel (BroadcastChannel between tabs) and lock (Web Locks)
 // injected. A change is stored before anything is sent, shown as pending, and sent in order, one at a time,
 // under the lock; the confirmed basket changes only on the server's 'success'; a refusal drops the change
-// with a notice; a network failure keeps it and tries again later with a capped backoff, and, when the
+// with a notice; a network failure keeps it and tries again later with a capped backoff (or at once when
+// the shopper comes back to the tab), and, when the
 // browser says it is offline, waits for 'online' (or Background Sync) instead of hammering the shop.
 import type { BasketItem } from '../contract/basket.ts';
 import {
@@ -80,7 +81,8 @@ export class OutboxNotSent extends Error {
 }
 
 const RETRY_MIN_MS = 2_000;
-const RETRY_MAX_MS = 60_000;
+/** A change the network keeps failing is tried at least every half a minute while the shop is open. */
+const RETRY_MAX_MS = 30_000;
 /** A basket GET that has not answered by then is given up: it holds the senders' lock meanwhile. */
 const REFRESH_TIMEOUT_MS = 15_000;
 

@@ -37,5 +37,9 @@ export const refreshCart = (): Promise<void> => sync.refreshCart();
 export function startOutbox(): Promise<void> {
   onServiceWorkerMessage('basket-flush', () => void sync.flush());
   addEventListener('online', () => void sync.online());
+  // Back to the tab: what waits is sent now rather than at the end of a grown retry delay.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void sync.online();
+  });
   return sync.start();
 }
