@@ -48,26 +48,25 @@ export async function listOffers(
   if (!listing.filter) return EMPTY;
   const ids = await filterIds(db, listing.filter);
   const sql = listingSql(listing, ids);
-  const countRows = async () => {
-    const [row] = await db.query<{ count: number }>(`select count(*)::int as count from ${sql.from} where ${sql.where}`, sql.params);
-    return row.count;
-  };
+  const pageSql = `select p.id from ${sql.from} where ${sql.where} order by ${orderBySql(listing, sql)}
+    limit ${Number(limit)} offset ${Number(offset)}`;
+  const countSql = `select count(*)::int as count from ${sql.from} where ${sql.where}`;
   const key = scopeCountKey(listing, ids);
-  const [count, page] = await Promise.all([
-    key ? cached(db, key, countRows) : countRows(),
-    db.query<{ id: number }>(
-      `select p.id from ${sql.from} where ${sql.where} order by ${orderBySql(listing, sql)}
-        limit ${Number(limit)} offset ${Number(offset)}`,
-      sql.params,
-    ),
-  ]);
-  return {
-    count,
-    results: await cards(
-      db,
-      page.map((r) => r.id),
-    ),
-  };
+  let count: number;
+  let pageIds: number[];
+  if (key) {
+    // A whole scope's count is kept per catalogue version: only the page is read.
+    const countRows = async () => (await db.query<{ count: number }>(countSql, sql.params))[0].count;
+    const [c, page] = await Promise.all([cached(db, key, countRows), db.query<{ id: number }>(pageSql, sql.params)]);
+    count = c;
+    pageIds = page.map((r) => r.id);
+  } else {
+    // A narrowed listing: its count and its page in one statement (one round trip, one plan).
+    const [row] = await db.query<{ count: number; ids: number[] }>(`select (${countSql}) as count, array(${pageSql}) as ids`, sql.params);
+    count = row.count;
+    pageIds = row.ids;
+  }
+  return { count, results: await cards(db, pageIds) };
 }
 
 /** Which of the given product ids are still sold (active), in the order given, each once. */
