@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/open.ts';
 import { apiFigures } from './api.ts';
+import { lighthouseSection } from './lighthouse.ts';
 import { loadSection } from './load.ts';
 import { bundleFigures } from './bundle.ts';
 import { priceFigures, searchFigures } from './search.ts';
@@ -13,7 +14,7 @@ const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, api, search or load. */
+    /** One section only: bundle, lighthouse, load, api or search. */
     only: { type: 'string' },
   },
 });
@@ -36,6 +37,11 @@ if (wanted('bundle')) {
   } else {
     console.log('no dist/.vite/manifest.json: run `npm run build` first');
   }
+}
+
+if (wanted('lighthouse')) {
+  if (existsSync('dist/.vite/manifest.json')) await lighthouseSection({ distDir: 'dist' });
+  else console.log('\nLighthouse: no dist/: run `npm run build` first');
 }
 
 if (wanted('load')) {
