@@ -327,6 +327,14 @@ export function endpointPath<P extends string>(path: P, params: PathParams<P>): 
     .join('/');
 }
 
+/** A query in the URL: each value as text, objects (the `data` filter) as JSON; undefined values left out. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  const pairs = Object.entries(query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
 /** What a call of an entry takes: its path's parameters, its query and its body, each only when it has one. */
 export type CallInput<B, Q, P extends string> = (keyof PathParams<P> extends never ? { params?: undefined } : { params: PathParams<P> }) &
   (unknown extends Q ? { query?: undefined } : { query: Q }) &

@@ -1,9 +1,20 @@
-// Builds the app (vite build) when dist/ is missing or older than anything it is built from.
+// Builds the app (scripts/build.ts: the page and its server rendering) when dist/ is missing or older than
+// anything it is built from.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['common', 'src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'common',
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'scripts/build.ts',
+  'package-lock.json',
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -14,15 +25,18 @@ function newestMtime(p: string): number {
 
 export function buildIsStale(root: string, distDir: string): boolean {
   const built = path.join(distDir, 'index.html');
-  if (!existsSync(built) || !existsSync(path.join(distDir, 'sw.js'))) return true;
+  if (!existsSync(built) || !existsSync(path.join(distDir, 'sw.js')) || !existsSync(path.join(distDir, 'server', 'entry-server.js')))
+    return true;
   const builtAt = statSync(built).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
 export function ensureBuilt(root = process.cwd(), distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist')): void {
   if (!buildIsStale(root, distDir)) return;
-  console.log('Собираем приложение (vite build)…');
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const res = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) throw new Error(`vite build failed with exit code ${res.status}`);
+  console.log('Собираем приложение (npm run build)…');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build.ts'), '--outDir', distDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error(`the build failed with exit code ${res.status}`);
 }

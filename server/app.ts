@@ -22,15 +22,18 @@ import listingRoutes from './catalog/listing-routes.ts';
 import mediaRoutes from './content/media-routes.ts';
 import productRoutes from './catalog/product-routes.ts';
 import shopRoutes from './shop-api.ts';
+import type { PageRenderer } from './render/ssr-bundle.ts';
 import './types.ts';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** The page renderer; by default the SSR build in the config's dist folder (render/ssr-bundle.ts). */
+  renderer?: () => Promise<PageRenderer | null>;
 }
 
-export async function buildApp({ config, db, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, renderer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -40,6 +43,7 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   recordRoutes(app);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('publicRoutes', new Map());
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
@@ -70,6 +74,6 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   await app.register(mailDelivery);
   await app.register(housekeeping);
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl });
-  await serveApp(app, config.distDir, config.publicUrl);
+  await serveApp(app, config.distDir, config.publicUrl, renderer);
   return app;
 }

@@ -1,32 +1,33 @@
-// Boot: restore the persisted lkData slice before the first render, keep it saved, watch the network,
-// register the service worker, start the basket outbox (then watch the gift card's line), load the signed-in user, render.
+// Boot: hydrate the server's HTML with the data it was rendered with (or render in the browser when there is
+// none, or it came from another build), then, once the page has painted and the browser is idle, start
+// what the first paint does not need: saved state, the service worker, the basket outbox, the signed-in
+// user, favourites and gift-card sync, widgets and third-party scripts.
 import './styles/global.css'; // first: feature stylesheets loaded after it may refine its rules
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { startAuth } from './state/auth.ts';
-import { startFavoritesSync } from './state/favorites-sync.ts';
-import { loadGiftCardData, watchGiftCardLine } from './state/gift-card.ts';
-import { startOutbox } from './state/outbox.ts';
-import { restorePersisted, startPersisting } from './state/persist.ts';
-import { registerServiceWorker } from './state/sw-update.ts';
-import { watchConnectivity } from './state/ui.ts';
-import { startThirdParty } from './state/third-party.ts';
-import { restoreWidgets } from './state/widgets.ts';
+import { preloadPage } from './app/pages.tsx';
+import { readServerRendering } from './app/server-rendering.ts';
+import { startAfterPaint } from './app/start.ts';
+import { seedCatalog } from './state/catalog.ts';
+import { SeedsContext } from './state/seeds.ts';
 
-await restorePersisted();
-restoreWidgets();
-startPersisting();
-watchConnectivity();
-void registerServiceWorker();
-void startOutbox().then(watchGiftCardLine);
-startAuth();
-startFavoritesSync();
-void loadGiftCardData();
-startThirdParty();
-
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const rendered = readServerRendering(document, import.meta.env.VITE_BUILD_ID ?? 'dev');
+seedCatalog(rendered.seeds);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <SeedsContext.Provider value={rendered.seeds}>
+      <App />
+    </SeedsContext.Provider>
+  </StrictMode>
 );
+if (rendered.hydrate) {
+  // The page's chunk (preloaded by the HTML) before hydrating: the page then hydrates in place at once.
+  await preloadPage(location.pathname).catch(() => undefined);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
+startAfterPaint();

@@ -1,17 +1,18 @@
-// The service worker's runtime routes: the app shell for navigations, stale-while-revalidate for public
-// API data, cache-first with a bound for pictures, and the cleanup of caches an older version left.
+// The service worker's runtime routes: the pages (pages.ts), stale-while-revalidate for public API data,
+// cache-first with a bound for pictures, and the cleanup of caches an older version left.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { createHandlerBoundToURL } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
-import { cacheKindFor, navigationDenylist } from './cache-rules.ts';
+import { CURRENT_CACHES } from './cache-names.ts';
+import { cacheKindFor } from './cache-rules.ts';
+import { registerPageRoutes } from './pages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 export function registerRuntimeRoutes(): void {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist(self.location.origin) }));
+  registerPageRoutes();
 
   registerRoute(
     ({ url, request }) => cacheKindFor(url, request.method, self.location.origin) === 'api',
@@ -38,7 +39,7 @@ export function registerRuntimeRoutes(): void {
 
 /** Deletes our runtime caches whose names this version no longer uses. */
 export async function deleteOldCaches(): Promise<void> {
-  const keep = new Set<string>(Object.values(CACHE_NAMES));
+  const keep = new Set<string>(CURRENT_CACHES);
   const names = await caches.keys();
   await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && !keep.has(n)).map((n) => caches.delete(n)));
 }

@@ -7,7 +7,8 @@ import { deleteOldCaches, registerRuntimeRoutes } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// '/' is a page like any other (pages.ts), not the precached shell: no directory index.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 registerRuntimeRoutes();
 registerOutboxSync();

@@ -1,6 +1,6 @@
 // API of the content pages (spec §7 content): blog and news lists paged by offset and one post, the
 // information pages (/v1/about/{path}), the photo feed, and the error report form (POST /v1/send_message/:
-// stored, and mailed to the shop's manager through the outbox).
+// stored, and mailed to the shop's manager through the outbox). Rich text leaves sanitized (rich-text.ts).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
@@ -8,6 +8,7 @@ import { HttpError } from '../plugins/errors.ts';
 import { shopMail } from '../orders/orders-sql.ts';
 import { findInfoPage, findPost, insertFeedback, listInstagramPosts, postPage } from './posts-sql.ts';
 import { enqueueMail } from '../mail/mail.ts';
+import { safeRichText } from './rich-text.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 const FEEDBACK_SENT = 'Сообщение отправлено успешно';
@@ -22,14 +23,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     route(app, post, async (req) => {
       const found = req.params.id.length <= 200 ? await findPost(app.db, kind, req.params.id) : null;
       if (!found) throw new HttpError(404, notFound);
-      return found;
+      return { ...found, body_html: safeRichText(found.body_html, app.config.publicUrl) };
     });
   }
 
   route(app, ENDPOINTS.infoPage, async (req) => {
     const page = req.params.path.length <= 100 ? await findInfoPage(app.db, req.params.path) : null;
     if (!page) throw new HttpError(404, 'Страница не найдена');
-    return page;
+    return { ...page, body_html: safeRichText(page.body_html, app.config.publicUrl) };
   });
 
   route(app, ENDPOINTS.instagram, async () => listInstagramPosts(app.db, INSTAGRAM_LIMIT));

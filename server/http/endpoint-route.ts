@@ -29,6 +29,20 @@ export type EndpointHandler<A, B, Q, P extends string> = (
   reply: FastifyReply,
 ) => Promise<A | ErrorBody | FastifyReply>;
 
+/** A public GET as route() registered it: what the server's own page rendering calls in-process (render/public-call.ts). */
+export interface PublicRoute {
+  endpoint: Endpoint<unknown, unknown, unknown, string>;
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  cache: CacheOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every public GET of the endpoint table, by its path ("/v1/brands/:slug"; decorated by app.ts). */
+    publicRoutes: Map<string, PublicRoute>;
+  }
+}
+
 export function route<A, B, Q, P extends string>(
   app: FastifyInstance,
   endpoint: Endpoint<A, B, Q, P>,
@@ -36,7 +50,11 @@ export function route<A, B, Q, P extends string>(
   cache: CacheOptions = {},
 ): void {
   const { query, body, answer } = endpoint;
-  const cached = endpoint.method === 'GET' && endpoint.access === 'public' && answer !== null && app.hasDecorator('responseCache');
+  const isPublic = endpoint.method === 'GET' && endpoint.access === 'public' && answer !== null;
+  const cached = isPublic && app.hasDecorator('responseCache');
+  if (isPublic && app.hasDecorator('publicRoutes')) {
+    app.publicRoutes.set(endpoint.path, { endpoint, handler: handler as unknown as PublicRoute['handler'], cache } as PublicRoute);
+  }
   app.route<EndpointGeneric<B, Q, P>>({
     method: endpoint.method,
     url: endpoint.path,

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { scopeOf, shopper, type Shopper } from './identity.ts';
-import { splitUrl } from '../plugins/web.ts';
+import { splitUrl } from './split-url.ts';
 import { findAnswer, lockKey, storeAnswer } from './idempotency-sql.ts';
 
 export interface Answer {

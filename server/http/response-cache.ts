@@ -92,9 +92,9 @@ export class ResponseCache {
 
   private readonly resolvers = new Map<string, (a: CachedAnswer | undefined) => void>();
 
-  /** The computing request finished: store its answer (a 200's JSON text), or nothing, and release the waiters. */
-  computed(key: string, body: string | Buffer | null): CachedAnswer | undefined {
-    const answer = body === null ? undefined : compressed(body);
+  /** The computing request finished: store its answer (its text, and status when not 200), or nothing, and release the waiters. */
+  computed(key: string, body: string | Buffer | null, status = 200): CachedAnswer | undefined {
+    const answer = body === null ? undefined : { ...compressed(body), ...(status === 200 ? {} : { status }) };
     if (answer) this.entries.set(key, answer);
     this.resolvers.get(key)?.(answer);
     this.resolvers.delete(key);

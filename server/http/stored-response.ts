@@ -14,6 +14,8 @@ export interface StoredResponse {
   gzip?: Buffer;
   /** Strong: a hash of the identity bytes. */
   etag: string;
+  /** The answer's status (a page's 404); 200 when absent. */
+  status?: number;
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -59,6 +61,6 @@ export function sendStored(req: FastifyRequest, reply: FastifyReply, r: StoredRe
   const body = r[enc] ?? r.identity;
   if (enc !== 'identity') all['content-encoding'] = enc;
   all['content-length'] = body.length;
-  reply.raw.writeHead(200, all);
+  reply.raw.writeHead(r.status ?? 200, all);
   reply.raw.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -7,13 +7,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute } from '../../common/routes.ts';
-import { SHOP_NAME } from '../../common/titles.ts';
-import { withHead } from '../content/head-html.ts';
-import { pageHead } from '../content/page-head.ts';
-import { MESSAGES } from './errors.ts';
+import type { FastifyInstance } from 'fastify';
 import { serveHashedAssets } from './hashed-assets.ts';
+import { splitUrl } from '../http/split-url.ts';
+import { servePages, type PageSources } from '../render/pages.ts';
+import { ssrBundle } from '../render/ssr-bundle.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -29,12 +27,12 @@ export function redirectTrailingSlash(app: FastifyInstance): void {
   });
 }
 
-export function splitUrl(url: string): [string, string] {
-  const q = url.indexOf('?');
-  return q < 0 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
-}
-
-export async function serveApp(app: FastifyInstance, distDir: string, publicUrl: string): Promise<void> {
+export async function serveApp(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: string,
+  renderer: PageSources['renderer'] | undefined = undefined,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   // Re-read when a new build replaces it, so a running server never hands out the old build's asset names.
   let cached: { mtimeMs: number; html: string } | null = null;
@@ -49,6 +47,8 @@ export async function serveApp(app: FastifyInstance, distDir: string, publicUrl:
     await app.register(fastifyStatic, {
       root: distDir,
       index: false, // the HTML is ours to answer (below), so unknown routes get a real 404
+      // The server's rendering (dist/server/) is the server's own code, not a file of the site.
+      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       cacheControl: false,
       // The build wrote each text file's .br and .gz beside it: sent as they are, never compressed per
       // request (sw.js has none: its precache list is written into it after the bundle is compressed).
@@ -64,29 +64,13 @@ export async function serveApp(app: FastifyInstance, distDir: string, publicUrl:
     app.log.warn(`no built app in ${distDir}: serving the API only (run "npm run build")`);
   }
 
-  /** The page's HTML and status; with the database unreachable, the bare HTML and the route table's status. */
-  const renderPage = async (html: string, pathname: string): Promise<[number, string]> => {
-    try {
-      const head = await pageHead(app.db, pathname, publicUrl);
-      return [head.status, withHead(html, head, SHOP_NAME)];
-    } catch (err) {
-      app.log.error({ err }, 'page head not rendered');
-      return [matchRoute(pathname) ? 200 : 404, html];
-    }
-  };
-
-  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    const [pathname] = splitUrl(req.url);
-    const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      !pathname.startsWith('/media/') &&
-      !/\.[a-z0-9]{1,8}$/i.test(pathname);
-    const html = wantsPage ? indexHtml() : null;
-    if (!html) return reply.code(404).send({ message: MESSAGES.notFound });
-    const [status, page] = await renderPage(html, pathname);
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(page);
-  };
-  app.get('/', sendPage);
-  app.setNotFoundHandler(sendPage);
+  servePages(app, {
+    renderer: renderer ?? ssrBundle(distDir),
+    template: () => {
+      const html = indexHtml();
+      return html && cached ? { html, version: cached.mtimeMs } : null;
+    },
+    distDir,
+    publicUrl,
+  });
 }

@@ -5,7 +5,7 @@ import type { Struct } from 'superstruct';
 import { readCookie } from '../lib/cookies.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { check } from '../../common/validate.ts';
-import { endpointPath, type CallInput, type Endpoint } from '../../common/endpoints.ts';
+import { endpointPath, queryString, type CallInput, type Endpoint } from '../../common/endpoints.ts';
 import { API_BASE } from '../../common/browser/api-base.ts';
 
 export class ApiError extends Error {
@@ -30,15 +30,7 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v === undefined) continue;
-    qs.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  }
-  const s = qs.toString();
-  return `${API_BASE}${path}${s ? `?${s}` : ''}`;
-}
+const apiUrl = (path: string, query?: RequestOptions['query']) => `${API_BASE}${path}${queryString(query)}`;
 
 async function request<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
@@ -91,3 +83,9 @@ export function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, 
     signal: input?.signal,
   });
 }
+
+/**
+ * How the page's data is fetched: `call` in the browser; on the server, the same entries answered in-process
+ * (src/entry-server.tsx). Data that pages share with the server's rendering takes one of these.
+ */
+export type ShopCall = typeof call;

@@ -2,9 +2,9 @@
 // its ext_id (read from `response`), a card's balance by its code, and paying an order from a card.
 import type { GiftCertificate } from '../../common/contract/orders.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { call } from './client.ts';
+import { call, type ShopCall } from './client.ts';
 
-export const getGiftCertificates = () => call(ENDPOINTS.certificates);
+export const getGiftCertificates = (api: ShopCall = call) => api(ENDPOINTS.certificates);
 
 /** POST /v1/gift/card/data/ { ext_id }: the certificate's data, read from the answer's `response`. */
 export async function getGiftCardData(ext_id: string): Promise<GiftCertificate> {

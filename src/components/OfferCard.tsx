@@ -1,23 +1,49 @@
 // An offer card of every list: picture, marks, brand, name, price, old price, discount and the favourite
-// toggle. Prices arrive formatted by the worker (PricedOffer).
+// toggle. Prices are formatted by the shared rule (common/money.ts), the same on the server and in the page;
+// a list the worker formatted in a batch (PricedOffer) brings its texts along. The first cards of a page are
+// its largest pictures on first paint: `priority` loads them at once, the very first with high priority.
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
+import type { Offer } from '../../common/contract/catalog.ts';
+import { formatPrice } from '../../common/money.ts';
 import type { PricedOffer } from '../worker/client.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../state/favorites.ts';
 
 /** The card's name is a heading one level below the section it stands in (2 right under a page's h1). */
 export type CardHeadingLevel = 2 | 3;
 
-export function OfferCard({ offer, headingLevel = 3 }: { offer: Snapshot<PricedOffer>; headingLevel?: CardHeadingLevel }) {
+/** How soon the card's picture is wanted: 'first' (the page's largest), 'eager' (on screen), or lazy. */
+export type PicturePriority = 'first' | 'eager' | 'lazy';
+
+export type CardOffer = Snapshot<Offer> & Partial<Pick<PricedOffer, 'price_text' | 'old_price_text'>>;
+
+interface Props {
+  offer: CardOffer;
+  headingLevel?: CardHeadingLevel;
+  priority?: PicturePriority;
+}
+
+export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const fav = useFavorites();
   const liked = isFavorite(fav.ids, offer.id);
   const main = offer.images.find((i) => i.is_main) ?? offer.images[0];
+  const price = offer.price_text ?? formatPrice(offer.price);
+  const oldPrice = offer.old_price_text ?? (offer.old_price ? formatPrice(offer.old_price) : null);
   return (
     <article className="offer-card" data-offer-id={offer.id}>
       <Link href={offer.full_path_offer} className="offer-card__link">
         <div className="offer-card__picture">
-          {main && <img src={main.image} alt={offer.name} loading="lazy" width={200} height={260} />}
+          {main && (
+            <img
+              src={main.image}
+              alt={offer.name}
+              loading={priority === 'lazy' ? 'lazy' : 'eager'}
+              fetchPriority={priority === 'first' ? 'high' : undefined}
+              width={200}
+              height={260}
+            />
+          )}
           <div className="offer-card__marks">
             {offer.is_new && <span className="mark mark--new">Новинка</span>}
             {offer.discount > 0 && <span className="mark mark--sale">−{offer.discount}%</span>}
@@ -26,8 +52,8 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: Snapshot<PricedO
         <p className="offer-card__brand">{offer.brand.name}</p>
         <Name className="offer-card__name">{offer.name}</Name>
         <p className="offer-card__prices">
-          <span className="price">{offer.price_text}</span>
-          {offer.old_price_text && <s className="price price--old">{offer.old_price_text}</s>}
+          <span className="price">{price}</span>
+          {oldPrice && <s className="price price--old">{oldPrice}</s>}
         </p>
       </Link>
       <button

@@ -1,12 +1,16 @@
 // Store of shared catalogue data: organization, preview categories, brands, banners and the new and sale
 // lists. Each is loaded only when empty (spec §4 caches); a failed load is logged and the list stays empty
-// (spec §8 "other data load failures").
-import { proxy, useSnapshot } from 'valtio';
-import type { Brand, CategoryPreview } from '../../common/contract/catalog.ts';
+// (spec §8 "other data load failures"). The server renders every page with the frame's slots (and the home
+// page's) already loaded: their requests are catalogRequests, and the page fills the store from the seeds
+// before hydrating (seedCatalog), so both render the same. On the server, where a module store would be
+// shared by every request, the slots are read from the request's seeds instead.
+import { proxy, useSnapshot, type Snapshot } from 'valtio';
+import type { Brand, CategoryPreview, Offer } from '../../common/contract/catalog.ts';
 import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
+import type { ShopCall } from '../api/client.ts';
 import { getBrands, getOffers, getPreviewCategories } from '../api/catalog.ts';
 import { getBanners, getContainerBanners, getOrganization } from '../api/frame.ts';
-import { withPriceTexts, type PricedOffer } from '../worker/client.ts';
+import { onServer, useSeeds, type Seeds } from './seeds.ts';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -17,24 +21,69 @@ interface Slot<T> {
 
 const slot = <T>(data: T): Slot<T> => ({ data, status: 'idle' });
 
-export const catalog = proxy({
+const empty = () => ({
   organization: slot<Organization | null>(null),
   previewCategories: slot<CategoryPreview[]>([]),
   brands: slot<Brand[]>([]),
   banners: slot<Banner[]>([]),
   containerBanners: slot<ContainerBanner[]>([]),
-  newList: slot<PricedOffer[]>([]),
-  saleList: slot<PricedOffer[]>([]),
+  newList: slot<Offer[]>([]),
+  saleList: slot<Offer[]>([]),
 });
 
-type SlotName = keyof typeof catalog;
+export const catalog = proxy(empty());
 
-async function loadOnce<K extends SlotName>(name: K, load: () => Promise<(typeof catalog)[K]['data']>): Promise<void> {
-  const s = catalog[name];
+type Catalog = ReturnType<typeof empty>;
+type SlotName = keyof Catalog;
+
+/** How each slot is loaded, with the caller of the page (`call`) or of the server's rendering. */
+const LOADERS: { [K in SlotName]: (api?: ShopCall) => Promise<Catalog[K]['data']> } = {
+  organization: (api) => getOrganization(api),
+  previewCategories: (api) => getPreviewCategories(api),
+  brands: (api) => getBrands(api),
+  banners: (api) => getBanners(api),
+  containerBanners: (api) => getContainerBanners(api),
+  newList: async (api) => (await getOffers('new', undefined, 0, api)).results,
+  saleList: async (api) => (await getOffers('sale', undefined, 0, api)).results,
+};
+
+const FRAME: SlotName[] = ['organization', 'previewCategories', 'brands'];
+const HOME: SlotName[] = ['banners', 'containerBanners', 'newList', 'saleList'];
+const keyOf = (name: SlotName) => `catalog:${name}`;
+
+/** The requests of the frame (every page) and, for the home page, of its shelves: what the server seeds. */
+export const catalogRequests = (home: boolean) =>
+  [...FRAME, ...(home ? HOME : [])].map((name) => ({ key: keyOf(name), load: (api: ShopCall) => LOADERS[name](api) as Promise<unknown> }));
+
+/** The slots as the seeds give them (loaded, or failed). */
+function fromSeeds(seeds: Seeds): Catalog {
+  const c = empty();
+  for (const name of Object.keys(c) as SlotName[]) {
+    const seed = seeds[keyOf(name)];
+    if (!seed) continue;
+    const s = c[name] as Slot<unknown>;
+    if ('data' in seed) {
+      s.data = seed.data;
+      s.status = 'ready';
+    } else s.status = 'error';
+  }
+  return c;
+}
+
+/** Before hydrating: the store takes what the server rendered with. */
+export function seedCatalog(seeds: Seeds): void {
+  const seeded = fromSeeds(seeds);
+  for (const name of Object.keys(seeded) as SlotName[]) {
+    if (seeded[name].status !== 'idle') Object.assign(catalog[name], seeded[name]);
+  }
+}
+
+async function loadOnce(name: SlotName): Promise<void> {
+  const s = catalog[name] as Slot<unknown>;
   if (s.status === 'loading' || s.status === 'ready') return;
   s.status = 'loading';
   try {
-    s.data = await load();
+    s.data = await LOADERS[name]();
     s.status = 'ready';
   } catch (err) {
     console.error(`[catalog] ${name} failed to load`, err);
@@ -44,23 +93,23 @@ async function loadOnce<K extends SlotName>(name: K, load: () => Promise<(typeof
 
 /** The frame's data: header and menus need these on every page. */
 export function loadFrameData(): Promise<void> {
-  return Promise.all([
-    loadOnce('organization', getOrganization),
-    loadOnce('previewCategories', getPreviewCategories),
-    loadOnce('brands', getBrands),
-  ]).then(() => undefined);
+  return Promise.all(FRAME.map(loadOnce)).then(() => undefined);
 }
 
 export function loadHomeData(): Promise<void> {
-  return Promise.all([
-    loadOnce('banners', getBanners),
-    loadOnce('containerBanners', getContainerBanners),
-    loadOnce('newList', async () => withPriceTexts((await getOffers('new')).results)),
-    loadOnce('saleList', async () => withPriceTexts((await getOffers('sale')).results)),
-  ]).then(() => undefined);
+  return Promise.all(HOME.map(loadOnce)).then(() => undefined);
 }
 
-export const useCatalog = () => useSnapshot(catalog);
+const serverSnapshots = new WeakMap<Seeds, Snapshot<Catalog>>();
+
+export function useCatalog(): Snapshot<Catalog> {
+  const seeds = useSeeds();
+  const snap = useSnapshot(catalog);
+  if (!onServer()) return snap;
+  let fromRequest = serverSnapshots.get(seeds);
+  if (!fromRequest) serverSnapshots.set(seeds, (fromRequest = fromSeeds(seeds) as Snapshot<Catalog>));
+  return fromRequest;
+}
 
 /** Spec §2: with neither organization data nor preview categories the shop cannot be shown. */
 export function shopDataMissing(c: { organization: Slot<unknown>; previewCategories: Slot<unknown> }): boolean {

@@ -33,7 +33,11 @@ export async function registerServiceWorker(): Promise<void> {
   });
   wb.addEventListener('activated', (e) => {
     if (e.isUpdate) return;
-    void wb?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } }).then(() => {
+    void Promise.all([
+      wb?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } }),
+      // The page itself, as the server rendered it: the next visit, offline too, opens it from the cache.
+      wb?.messageSW({ type: 'CACHE_PAGE', url: location.href }),
+    ]).then(() => {
       swState.offlineReady = true;
     });
   });

@@ -9,7 +9,8 @@ export const ui = proxy({
   city: null as City | null,
   orderPopup: false,
   searchParam: '',
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  /** True until the page has started (the server's HTML assumes it): watchConnectivity then reads the browser's. */
+  online: true,
   storageProblem: null as StorageProblem,
 });
 
@@ -38,8 +39,9 @@ export function setStorageProblem(problem: StorageProblem): void {
   ui.storageProblem = problem;
 }
 
-/** Keeps ui.online in step with the browser's online/offline events. */
+/** Keeps ui.online in step with the browser's online/offline events, from the browser's state now. */
 export function watchConnectivity(): () => void {
+  setOnline(navigator.onLine !== false);
   const on = () => setOnline(true);
   const off = () => setOnline(false);
   addEventListener('online', on);

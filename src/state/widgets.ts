@@ -33,8 +33,14 @@ export const useWidgets = () => useSnapshot(widgets);
 const read = (key: StorageKey): string | null => readStored('local', key) ?? null;
 const write = (key: StorageKey, value: string): boolean => writeStored('local', key, value);
 
-/** App start: reads the stored flags (before the first render, so nothing flashes). */
+let restored = false;
+
+/**
+ * Reads the stored flags: after the first paint (the server's page shows none of them), or at the first
+ * page view if that comes first, so a view is never counted from zero over a stored count.
+ */
 export function restoreWidgets(): void {
+  restored = true;
   const stored = readStored('local', STORAGE_KEYS.cookieAccepted);
   const accepted = stored === 'true';
   // Unreadable storage (undefined): the default stands (see the top of this file).
@@ -59,6 +65,7 @@ const BUYING = /^\/(basket|reset)(\/|$)/;
  * before — but never over the basket and checkout, a password reset, or another popup.
  */
 export function countPageView(path: string): void {
+  if (!restored) restoreWidgets();
   widgets.pageViews += 1;
   write(STORAGE_KEYS.pageViews, String(widgets.pageViews));
   const inTheWay = BUYING.test(path) || popups.open !== null || widgets.open !== null;

@@ -3,7 +3,8 @@
 // lists: no serious or critical finding on any of them. Each run prints the findings by impact, so a
 // moderate one is seen before it grows.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, pickProducts } from './basket-helpers.ts';
 
 interface Finding {

@@ -3,7 +3,8 @@
 // choice, the /recovery and /reset pages, and social login through the stand-in provider with the
 // finish-registration popup. A form with a failing field marks it and sends nothing (the page's requests
 // are watched); Escape closes the popups spec §2 lists; the popups link to each other.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { mailsTo } from './mailbox.ts';

@@ -2,7 +2,8 @@
 // edited and still there after a reload; an address added and deleted; favourites chosen while signed out
 // that follow the user after login and onto another browser; an order placed while signed in, seen in the
 // order history and its detail.
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import type { City } from '../../common/contract/orders.ts';

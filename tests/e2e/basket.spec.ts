@@ -2,7 +2,7 @@
 // changed, a line removed, checkout without an account with a promo code and courier delivery, payment
 // through the shop's test provider, the confirmation and the popup; the manager's notice goes out by mail.
 // And offline: changes made with no network wait in IndexedDB, survive a reload, and reach the server once.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
 import { mailsTo } from './mailbox.ts';
 

@@ -1,7 +1,8 @@
 // A shopper walks the catalogue: from the home page through the menu into a category, filters by size,
 // sorts by price, reaches page 2, opens a product, picks a size, and sees breadcrumbs and title; the same
 // walk on a phone through the mobile menu; wrong product and page addresses say 'Ошибка'.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const priceOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 

@@ -3,7 +3,8 @@
 // server applied them with the answer lost — and some answers come late, so a basket GET and a change
 // cross on the way back. Once nothing is pending, the server's cart must equal what the shopper did:
 // nothing lost, nothing applied twice, nothing refused. The seed is printed; CHAOS_SEED=<n> replays a run.
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { type Page, type Request, type Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, line, pickProducts, type Pick } from './basket-helpers.ts';
 
 // The routing below sees every basket call only when no service worker answers them.

@@ -1,7 +1,7 @@
 // Checkout for a signed-in shopper in Chromium against the real server: the form is filled from the
 // profile and the default saved address; a paid order accrues bonus points, and the next order spends them
 // within the programme's limit, which the confirmation and the ledger show.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { formatPrice } from '../../common/money.ts';
 import { addFromProductPage, pickProducts } from './basket-helpers.ts';
 

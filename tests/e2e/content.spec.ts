@@ -1,7 +1,7 @@
 // The content pages in Chromium on the seeded shop: a blog post opens from the list; the imported news post
 // whose text carries a script, an event handler and a javascript: link runs none of them; an information
 // page shows its text; and what a crawler gets without JavaScript (titles, og:title, 404 status).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('a blog post opens from the list with its date and text', async ({ page }) => {
   await page.goto('/blog');

@@ -2,7 +2,8 @@
 // nominals, one opens and goes into the basket (and its data is looked up for the gift card record); an
 // unknown certificate says 'Ошибка'; /giftsert leads to the list; /card tells a demo card's balance and
 // explains an unknown code, and an empty code is marked and never sent.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const NOMINALS = ['1 000 ₽', '3 000 ₽', '5 000 ₽', '10 000 ₽', '15 000 ₽'];
 /** Prices use no-break spaces; the tests read them as plain ones. */

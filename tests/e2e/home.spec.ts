@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { pickProducts } from './basket-helpers.ts';
 
 const PRICE = /^\d{1,3}(?:[\s\u00a0]\d{3})*[\s\u00a0]₽$/;

@@ -1,6 +1,7 @@
 // The header's navigation (spec §2, §9) on the seeded shop: the desktop menu's 10-item rules and 'see more'
 // links, the brands of the fixed list, the search bar rules, and the phone's mobile menu.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 interface Root {
   path: string;

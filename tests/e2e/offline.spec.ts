@@ -1,9 +1,8 @@
-// Once the service worker controls the page, the shop opens offline: the shell from the precache, the
-// catalogue data and pictures from the runtime caches, even for what the first visit loaded before the
-// worker took over. And with every tab closed, the worker itself sends the basket changes queued offline
+// Once the service worker controls the page, the shop opens offline: the page as the server rendered it
+// and its pictures from the worker's caches, even what the first visit loaded before the worker took over. And with every tab closed, the worker itself sends the basket changes queued offline
 // when Background Sync fires (fired here through DevTools, as the browser would when the network returns),
 // and the next visit says why a change was refused.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { cacheKindFor } from '../../sw/cache-rules.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
@@ -12,12 +11,12 @@ test('after the service worker takes over, an offline reload still shows the hom
   await page.goto('/');
   await expect(page.getByTestId('new-list').locator('.offer-card')).toHaveCount(8);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  // The worker stores what the first visit loaded before it took control: wait until every public answer
-  // and picture the page shows is in its caches (by the worker's own rules), not just one of them.
+  // The worker stores what the first visit loaded before it took control: the page as the server rendered
+  // it, and every picture it shows (by the worker's own rules); wait until all of them are cached.
   const origin = new URL(page.url()).origin;
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-  const kept = loaded.filter((u) => cacheKindFor(new URL(u), 'GET', origin) !== null);
-  expect(kept.some((u) => u.includes('/api/v1/offers/new/'))).toBe(true);
+  const kept = [page.url(), ...loaded.filter((u) => cacheKindFor(new URL(u), 'GET', origin) !== null)];
+  expect(kept.some((u) => u.includes('/media/'))).toBe(true);
   await page.waitForFunction(async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean), kept);
   const firstNames = await page.getByTestId('new-list').locator('.offer-card__name').allInnerTexts();
 

@@ -1,6 +1,7 @@
 // The frame's widgets in Chromium (spec §2, §4, §9): the cookie notice, the scroll-to-top arrow that waits
 // for it, the channel popup on the fifth page view, the error report form, and the chat widget.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // A first visit: nothing stored yet (the other specs start as a returning shopper, playwright.config.ts).
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -8,6 +8,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import type { PageRenderer } from '../../server/render/ssr-bundle.ts';
 import { readConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -82,14 +83,28 @@ export function fakeDist(): string {
   return dir;
 }
 
-/** The app on a fresh database of the backend; env adds configuration (e.g. the social providers'). */
-export async function startApp(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
+/** The page renderer from the app's source (what the SSR build makes of src/entry-server.tsx). */
+const sourceRenderer = async (): Promise<PageRenderer> => ({
+  buildId: 'test',
+  render: (await import('../../src/entry-server.tsx')).render,
+});
+
+/**
+ * The app on a fresh database of the backend; env adds configuration (e.g. the social providers'); with
+ * `renderPages` its pages are rendered by the app's own source, as the SSR build would.
+ */
+export async function startApp(
+  backend: Backend,
+  env: NodeJS.ProcessEnv = {},
+  opts: { renderPages?: boolean } = {},
+): Promise<FastifyInstance> {
   const db = await backend.open();
   const distDir = fakeDist();
   const app = await buildApp({
     config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env }),
     db,
     logger: false,
+    renderer: opts.renderPages ? sourceRenderer : async () => null,
   });
   app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
   return app;

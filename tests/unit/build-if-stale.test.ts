@@ -16,6 +16,7 @@ function project(): { root: string; dist: string } {
   for (const [dir, file] of [
     ['dist', 'index.html'],
     ['dist', 'sw.js'],
+    ['dist/server', 'entry-server.js'],
     ['src', 'main.tsx'],
     ['common', 'contract.ts'],
     ['sw', 'sw.ts'],

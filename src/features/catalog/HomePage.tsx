@@ -2,10 +2,13 @@
 import { useEffect } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
-import { OfferCard } from '../../components/OfferCard.tsx';
+import { OfferGrid } from '../../components/OfferGrid.tsx';
+import type { Offer } from '../../../common/contract/catalog.ts';
 import { href } from '../../../common/routes.ts';
+import { StructuredData } from '../../components/StructuredData.tsx';
+import { organizationJsonLd } from '../../lib/structured-data.ts';
+import { useSiteOrigin } from '../../state/seeds.ts';
 import { loadHomeData, useCatalog, type LoadStatus } from '../../state/catalog.ts';
-import type { PricedOffer } from '../../worker/client.ts';
 
 export default function HomePage() {
   const c = useCatalog();
@@ -13,12 +16,14 @@ export default function HomePage() {
     void loadHomeData();
   }, []);
   const [hero, ...more] = c.banners.data;
+  const origin = useSiteOrigin();
   return (
     <div className="home">
+      {c.organization.data && <StructuredData data={organizationJsonLd(c.organization.data, origin)} />}
       <h1 className="visually-hidden">Море и Мода — купальники, бельё и одежда</h1>
       {hero && (
         <Link href={hero.link} className="hero">
-          <img src={hero.image} alt="" width={1200} height={400} />
+          <img src={hero.image} alt="" width={1200} height={400} fetchPriority="high" />
           <span className="hero__text">
             <strong>{hero.title}</strong>
             {hero.subtitle && <span>{hero.subtitle}</span>}
@@ -45,7 +50,7 @@ export default function HomePage() {
           ))}
         </div>
       )}
-      <OfferShelf title="Новинки" more={href('new')} offers={c.newList.data} status={c.newList.status} testId="new-list" />
+      <OfferShelf title="Новинки" more={href('new')} offers={c.newList.data} status={c.newList.status} testId="new-list" leading={!hero} />
       <OfferShelf title="Распродажа" more={href('sale')} offers={c.saleList.data} status={c.saleList.status} testId="sale-list" />
     </div>
   );
@@ -54,12 +59,14 @@ export default function HomePage() {
 interface ShelfProps {
   title: string;
   more: string;
-  offers: readonly Snapshot<PricedOffer>[];
+  offers: readonly Snapshot<Offer>[];
   status: LoadStatus;
   testId: string;
+  /** The first shelf: its first pictures load at once. */
+  leading?: boolean;
 }
 
-function OfferShelf({ title, more, offers, status, testId }: ShelfProps) {
+function OfferShelf({ title, more, offers, status, testId, leading }: ShelfProps) {
   return (
     <section className="shelf" data-testid={testId}>
       <header className="shelf__head">
@@ -70,11 +77,7 @@ function OfferShelf({ title, more, offers, status, testId }: ShelfProps) {
         <p className="muted">Не удалось загрузить товары. Проверьте подключение и обновите страницу.</p>
       )}
       {(status === 'loading' || status === 'idle') && offers.length === 0 && <p className="muted">Загружаем…</p>}
-      <div className="offer-grid">
-        {offers.slice(0, 8).map((o) => (
-          <OfferCard key={o.id} offer={o} />
-        ))}
-      </div>
+      <OfferGrid offers={offers.slice(0, 8)} leading={leading} />
     </section>
   );
 }

@@ -4,42 +4,39 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { OfferFilter } from '../../../common/contract/catalog.ts';
 import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { ApiError } from '../../api/client.ts';
-import { getFilters } from '../../api/catalog.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { useLoad } from '../../components/use-load.ts';
-import { isFiltered, listingSearch, parseListingQuery } from '../../lib/listing-query.ts';
+import { useData } from '../../components/use-load.ts';
+import { isFiltered, listingSearch } from '../../lib/listing-query.ts';
 import { plural } from '../../lib/plural.ts';
-import { matchRoute } from '../../../common/routes.ts';
 import { currentSeo, useHeadState } from '../../state/head.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { withPriceTexts } from '../../worker/client.ts';
 import { FilterPanel, SortSelect } from './FilterPanel.tsx';
+import { listingRequests } from './listing-data.ts';
 import { useListingHead } from './listing-head.ts';
-import { filtersKey, loadOffers, scopeOf } from './listing-scope.ts';
 import './catalog.css';
 
 export default function ListingPage() {
   const [path, navigate] = useLocation();
   const search = useSearch();
-  const found = matchRoute(path);
-  const searchParam = new URLSearchParams(search).get('searchParam') ?? '';
-  const scope = found ? scopeOf(found, path, searchParam) : null;
-  const { page, filter } = parseListingQuery(search);
-  const headInfo = useListingHead(scope);
-  const key = scope ? JSON.stringify([scope, filter, page]) : null;
-  const offers = useLoad(key, async () => {
-    const res = await loadOffers(scope!, filter, (page - 1) * PAGE_SIZE);
-    return { count: res.count, results: await withPriceTexts(res.results) };
-  });
-  const facets = useLoad(scope ? filtersKey(scope) : null, () => getFilters(filtersKey(scope!)));
+  const requests = listingRequests(path, search);
+  const scope = requests?.scope ?? null;
+  const page = requests?.page ?? 1;
+  const filter = requests?.filter ?? {};
+  const searchParam = requests?.searchParam ?? '';
+  const detail = useData(requests?.head ?? null);
+  const headInfo = useListingHead(scope, detail);
+  const offers = useData(requests?.offers ?? null);
+  const facets = useData(requests?.facets ?? null);
   const seo = currentSeo(useHeadState());
 
-  usePageTitle(headInfo.title, headInfo.description);
+  const notFound = !scope || (headInfo.error instanceof ApiError && headInfo.error.status === 404);
+  // The error page names itself; a name set here would follow it (a parent's effect runs after its child's).
+  usePageTitle(notFound ? null : headInfo.title, headInfo.description);
 
-  if (!scope || (headInfo.error instanceof ApiError && headInfo.error.status === 404)) return <ErrorPage statusCode={404} />;
+  if (notFound) return <ErrorPage statusCode={404} />;
 
   const extra = scope.kind === 'search' ? { searchParam } : undefined;
   const hrefFor = (p: number, f: OfferFilter = filter) => `${path}${listingSearch({ page: p, filter: f }, extra)}`;
@@ -86,7 +83,7 @@ export default function ListingPage() {
           {offers.data && count === 0 && (
             <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />
           )}
-          {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" headingLevel={2} />}
+          {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" headingLevel={2} leading />}
           {!offers.data && offers.loading && <p className="muted">Загружаем товары…</p>}
           <Pagination page={page} pages={pages} hrefFor={hrefFor} />
         </section>

@@ -1,9 +1,8 @@
 // The head of a listing: its title, description, breadcrumbs and the links under the title (a category's
-// subcategories and tags), loaded for the scope (GET /v1/category/{path}, /v1/brands/{slug},
-// /v1/landing_page/{x}).
+// subcategories and tags), from the scope's detail (GET /v1/category/{path}, /v1/brands/{slug},
+// /v1/landing_page/{x}; listing-data.ts loads it).
 import type { BrandDetail, CategoryDetail, LandingPage } from '../../../common/contract/catalog.ts';
-import { getBrand, getCategory, getLanding } from '../../api/catalog.ts';
-import { useLoad } from '../../components/use-load.ts';
+import type { Loaded } from '../../components/use-load.ts';
 import { categoryCrumbs, HOME_CRUMB, type Crumb, type NamedTree } from '../../lib/breadcrumbs.ts';
 import { href } from '../../../common/routes.ts';
 import { TITLES } from '../../../common/titles.ts';
@@ -21,17 +20,8 @@ export interface ListingHead {
 
 type Detail = CategoryDetail | BrandDetail | LandingPage;
 
-function loadDetail(scope: ListingScope): [string | null, () => Promise<Detail>] {
-  if (scope.kind === 'category') return [`category:${scope.path}`, () => getCategory(scope.path)];
-  if (scope.kind === 'brand') return [`brand:${scope.slug}`, () => getBrand(scope.slug)];
-  if (scope.kind === 'landing') return [`landing:${scope.slug}`, () => getLanding(scope.slug)];
-  return [null, () => Promise.reject(new Error('no detail'))];
-}
-
-export function useListingHead(scope: ListingScope | null): ListingHead {
+export function useListingHead(scope: ListingScope | null, detail: Loaded<Detail>): ListingHead {
   const previews = useCatalog().previewCategories.data;
-  const [key, load] = scope ? loadDetail(scope) : ([null, () => Promise.reject(new Error('no scope'))] as const);
-  const detail = useLoad<Detail>(key, load);
   const base = { description: '', links: [] as Crumb[], error: detail.error };
   if (!scope) return { ...base, title: '', crumbs: [HOME_CRUMB] };
   switch (scope.kind) {

@@ -1,6 +1,7 @@
 // Which list a listing route shows: a category (with its tag), new, sale, a brand, a landing page or a
 // search; how to load its offers and which filters scope of GET /v1/all/filters/{x}/ it uses.
 import type { OfferFilter } from '../../../common/contract/catalog.ts';
+import type { ShopCall } from '../../api/client.ts';
 import { getLandingOffers, getOffers, searchOffers } from '../../api/catalog.ts';
 import { categoryPathOf, type RouteMatch } from '../../../common/routes.ts';
 
@@ -43,17 +44,17 @@ export function scopedFilter(s: ListingScope, filter: OfferFilter): OfferFilter 
   return filter;
 }
 
-export function loadOffers(s: ListingScope, filter: OfferFilter, offset: number) {
+export function loadOffers(s: ListingScope, filter: OfferFilter, offset: number, api?: ShopCall) {
   const data = scopedFilter(s, filter);
   switch (s.kind) {
     case 'new':
     case 'sale':
-      return getOffers(s.kind, data, offset);
+      return getOffers(s.kind, data, offset, api);
     case 'landing':
-      return getLandingOffers(s.slug, data, offset);
+      return getLandingOffers(s.slug, data, offset, api);
     case 'search':
-      return searchOffers(s.query, data, offset);
+      return searchOffers(s.query, data, offset, api);
     default:
-      return getOffers('all', data, offset);
+      return getOffers('all', data, offset, api);
   }
 }

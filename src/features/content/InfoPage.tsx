@@ -2,21 +2,21 @@
 // page's title and text from GET /v1/about/{path}, rendered sanitized; an unknown page is the error page.
 import { useLocation } from 'wouter';
 import { ApiError } from '../../api/client.ts';
-import { getInfoPage } from '../../api/content.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useData } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { matchRoute } from '../../../common/routes.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { infoRequest } from './content-data.ts';
 import './content.css';
 
 export default function InfoPage() {
   const [path] = useLocation();
   const route = matchRoute(path)?.route;
   const name = route?.name ?? '';
-  const page = useLoad(`about:${name}`, () => getInfoPage(name));
+  const page = useData(infoRequest(name));
   const p = page.data;
   usePageTitle(p?.title);
   if (page.error instanceof ApiError && page.error.status === 404) return <ErrorPage statusCode={404} />;

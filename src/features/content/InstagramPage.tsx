@@ -1,13 +1,13 @@
 // Page of /instagram: the shop's photo feed (GET /v1/instagramm_posts), each photo linking to its post.
-import { getInstagramPosts } from '../../api/content.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useData } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { TITLES } from '../../../common/titles.ts';
+import { instagramRequest } from './content-data.ts';
 import './content.css';
 
 export default function InstagramPage() {
-  const feed = useLoad('instagram', getInstagramPosts);
+  const feed = useData(instagramRequest);
   return (
     <section className="insta">
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLES.instagram} />

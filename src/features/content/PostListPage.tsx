@@ -1,26 +1,21 @@
 // Page of /blog and /news (spec §2): posts newest first, 24 a page (GET /v1/{content}?offset={n}), each
 // with its picture, date in the Russian format of spec §9 and preview; the page number is in the URL.
 import { Link, useLocation, useSearch } from 'wouter';
-import { getPosts } from '../../api/content.ts';
 import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useData } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { matchRoute } from '../../../common/routes.ts';
+import { postsPageOf, postsRequest } from './content-data.ts';
 import { EMPTY_TEXT, kindCrumbs, kindLabel, kindOf, postHref } from './kinds.ts';
 import './content.css';
 
-const pageOf = (search: string) => {
-  const n = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(n) && n > 1 ? n : 1;
-};
-
 export default function PostListPage() {
   const [path] = useLocation();
-  const page = pageOf(useSearch());
+  const page = postsPageOf(useSearch());
   const kind = kindOf(matchRoute(path));
-  const posts = useLoad(`${kind}:${page}`, () => getPosts(kind, page));
+  const posts = useData(postsRequest(kind, page));
   const label = kindLabel(kind);
   const crumbs = kindCrumbs(kind);
   return (

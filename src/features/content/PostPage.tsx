@@ -1,15 +1,15 @@
 // Page of /blog/{slug} and /news/{slug}: one post (GET /v1/{content}/{id}) with its date and picture; the
 // text from the server is rendered sanitized (components/RichText.tsx). An unknown slug is the error page.
 import { useLocation } from 'wouter';
-import { getPost } from '../../api/content.ts';
 import { ApiError } from '../../api/client.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useData } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { matchRoute } from '../../../common/routes.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { postRequest } from './content-data.ts';
 import { kindCrumbs, kindOf } from './kinds.ts';
 import './content.css';
 
@@ -18,7 +18,7 @@ export default function PostPage() {
   const found = matchRoute(path);
   const kind = kindOf(found);
   const slug = found?.params.slug ?? '';
-  const post = useLoad(`${kind}:${slug}`, () => getPost(kind, slug));
+  const post = useData(postRequest(kind, slug));
   const p = post.data;
   usePageTitle(p?.title, p?.preview);
   if (post.error instanceof ApiError && post.error.status === 404) return <ErrorPage statusCode={404} />;

@@ -4,22 +4,24 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../api/client.ts';
-import { getProductOffer } from '../../api/catalog.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
-import { useLoad } from '../../components/use-load.ts';
+import { useData } from '../../components/use-load.ts';
 import { categoryCrumbs, HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../../common/money.ts';
-import { categoryPathOf, href, matchRoute } from '../../../common/routes.ts';
+import { href } from '../../../common/routes.ts';
 import { productTitle } from '../../../common/titles.ts';
 import { chooseColor, chooseFeature, useBasket } from '../../state/basket.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.ts';
 import { setPageTitle } from '../../state/head.ts';
 import { setChatMessage } from '../../state/widgets.ts';
-import { withPriceTexts } from '../../worker/client.ts';
+import { useSiteOrigin } from '../../state/seeds.ts';
+import { StructuredData } from '../../components/StructuredData.tsx';
+import { breadcrumbList, productJsonLd } from '../../lib/structured-data.ts';
 import { AddToBasket } from './AddToBasket.tsx';
+import { productRequest } from './product-data.ts';
 import { Gallery } from './Gallery.tsx';
 import { SizeChartPopup } from './SizeChartPopup.tsx';
 import { SizePicker } from './SizePicker.tsx';
@@ -27,18 +29,14 @@ import './product.css';
 
 export default function ProductPage() {
   const [path, navigate] = useLocation();
-  const found = matchRoute(path);
-  const params = found?.params ?? {};
-  const categoryPath = found ? categoryPathOf(found, path) : '';
-  const pk = params.pk ?? '';
-  const product = useLoad(`product:${pk}`, async () => {
-    const p = await getProductOffer(categoryPath, pk, params.slug);
-    return { ...p, related: await withPriceTexts(p.related) };
-  });
+  const request = productRequest(path);
+  const pk = request.pk;
+  const product = useData(request.product);
   const previews = useCatalog().previewCategories.data;
   const basket = useBasket();
   const fav = useFavorites();
   const [chartOpen, setChartOpen] = useState(false);
+  const origin = useSiteOrigin();
   // While another product loads, the one on screen is the previous product's: it must not steer the URL
   // (its canonical path would send the shopper back to it), so only the product of this URL's pk counts.
   const p = product.data;
@@ -76,10 +74,13 @@ export default function ProductPage() {
   const liked = isFavorite(fav.ids, offer.id);
   const crumbs = categoryCrumbs(p.category_path, previews);
   const trail = crumbs.length > 1 ? crumbs : [HOME_CRUMB, ...p.breadcrumbs.map((b) => ({ label: b.name, href: `/${b.path}` }))];
+  const inStock = p.variants.some((v) => v.stock > 0);
 
   return (
     <article className="product" data-product-id={offer.id}>
       <Breadcrumbs crumbs={trail} current={offer.name} />
+      <StructuredData data={productJsonLd(p, origin)} />
+      <StructuredData data={breadcrumbList(trail, { label: offer.name, href: offer.full_path_offer }, origin)} />
       <div className="product__main">
         <Gallery images={offer.images} name={offer.name} />
         <div className="product__info">
@@ -93,6 +94,9 @@ export default function ProductPage() {
             </span>
             {offer.old_price && <s className="price price--old">{formatPrice(offer.old_price)}</s>}
             {offer.discount > 0 && <span className="mark mark--sale">−{offer.discount}%</span>}
+          </p>
+          <p className={`product__stock${inStock ? '' : ' product__stock--out'}`} data-testid="product-stock">
+            {inStock ? 'В наличии' : 'Нет в наличии'}
           </p>
           <SizePicker
             variants={p.variants}

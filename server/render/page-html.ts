@@ -1,0 +1,79 @@
+// A page's HTML: the built index.html with the page's head (content/head-html.ts), the stylesheet inlined
+// (one small file: no request before the first paint), the build it was rendered by, the rendered app in
+// #root and the data it was rendered with as JSON (a data block the browser never runs, so the CSP needs no
+// inline script). Without a rendering, the shell the app fills by itself.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { withHead } from '../content/head-html.ts';
+import type { PageHead } from '../content/page-head.ts';
+
+/** JSON inside <script>: nothing in it may close the element or start a comment. */
+const scriptSafe = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/** index.html with its stylesheets' text in <style> elements instead of links (read once per file). */
+export function inlineStylesheets(html: string, distDir: string, cssCache: Map<string, string>): string {
+  return html.replace(STYLESHEET, (link, href: string) => {
+    let css = cssCache.get(href);
+    if (css === undefined) {
+      const file = path.join(distDir, href);
+      if (!existsSync(file)) return link;
+      cssCache.set(href, (css = readFileSync(file, 'utf8')));
+    }
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The chunks a page's source needs beyond what index.html already loads, from the build's manifest
+ * (dist/.vite/manifest.json): the page's chunk and the chunks it imports, for modulepreload links.
+ */
+export function chunksOf(manifest: Record<string, ManifestChunk>, src: string | null, template: string): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  if (src) visit(src);
+  return [...files].filter((file) => !template.includes(`/${file}"`));
+}
+
+export function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) : {};
+}
+
+export interface Rendered {
+  html: string;
+  seeds: Record<string, unknown>;
+  buildId: string;
+  /** Chunks the page needs at once (its own and what it imports), preloaded beside the entry. */
+  preload: string[];
+}
+
+export function pageHtml(template: string, head: PageHead, siteName: string, rendered: Rendered | null): string {
+  const withPageHead = withHead(template, head, siteName);
+  if (!rendered) return withPageHead;
+  const preloads = rendered.preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  return withPageHead
+    .replace('</head>', () => `  <meta name="shop-build" content="${rendered.buildId}" />\n    ${preloads}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="shop-data">${scriptSafe(JSON.stringify(rendered.seeds))}</script>`,
+    );
+}

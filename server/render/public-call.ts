@@ -1,0 +1,61 @@
+// The server's own calls of its public answers, for rendering pages: a public GET of the endpoint table
+// answered in-process by the very handler route() registered, with the same request checks and the same
+// response cache (one entry serves the API and the pages), and no request on the wire. The value is the
+// answer's JSON read back, exactly what the page would get over HTTP.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpointPath, queryString } from '../../common/endpoints.ts';
+import { cacheKey } from '../http/cache-key.ts';
+import { parse } from '../http/contract.ts';
+import { HttpError, MESSAGES } from '../plugins/errors.ts';
+
+export interface CallInput {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+}
+
+/** The entry is matched by its path: the page's rendering has its own copy of the endpoint table. */
+export type PublicCall = (endpoint: { path: string }, input: CallInput) => Promise<unknown>;
+
+/** The query as Fastify hands it to a route: every value as text, objects (the `data` filter) as JSON. */
+const rawQuery = (query: Record<string, unknown> = {}): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+  );
+
+/** Handlers of public GETs set no headers and send nothing themselves; this reply only lets them chain. */
+const quietReply = {
+  header() {
+    return this;
+  },
+  code() {
+    return this;
+  },
+} as unknown as FastifyReply;
+
+export function publicCaller(app: FastifyInstance): PublicCall {
+  return async (endpoint, input) => {
+    const route = app.publicRoutes.get(endpoint.path);
+    if (!route) throw new HttpError(404, MESSAGES.notFound);
+    const params = input.params ?? {};
+    const raw = rawQuery(input.query);
+    const url = `/api${endpointPath(route.endpoint.path, params as never)}${queryString(raw)}`;
+    const cache = app.hasDecorator('responseCache') ? app.responseCache : null;
+    const key = cache ? `${cache.generation(route.cache.productOf?.(raw))}|${cacheKey(url)}` : null;
+    if (cache && key) {
+      const hit = cache.get(key) ?? (await cache.join(key));
+      if (hit) return JSON.parse(hit.identity.toString()) as unknown;
+    }
+    try {
+      const query = route.endpoint.query ? parse(raw, route.endpoint.query) : raw;
+      const req = { params, query, headers: {}, method: 'GET', url, ip: '127.0.0.1', log: app.log } as unknown as FastifyRequest;
+      const body = JSON.stringify(await route.handler(req, quietReply));
+      if (cache && key) cache.computed(key, body);
+      return JSON.parse(body) as unknown;
+    } catch (err) {
+      if (cache && key) cache.computed(key, null);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,97 @@
+// The server's rendering of a page (built by Vite's SSR build into dist/server/entry-server.js, which the
+// server loads: server/render/ssr-bundle.ts). For a URL: the route's requests (app/page-requests.ts) run
+// with the caller the server gives (its public answers, in-process), their results become the page's
+// seeds, and the app renders with them through React's streaming renderer, complete (every lazy page
+// resolved) before it is sent. The seeds go into the HTML as JSON for the page to hydrate with.
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Router } from 'wouter';
+import type { EndpointInfo } from '../common/endpoints.ts';
+import { ApiError, type ShopCall } from './api/client.ts';
+import { App } from './app/App.tsx';
+import { pageRequests } from './app/page-requests.ts';
+import { pageSource, preloadPage } from './app/pages.tsx';
+import { ORIGIN_SEED, SeedsContext, type Seeds } from './state/seeds.ts';
+
+/** The build this bundle is: the page hydrates the server's HTML only when its own build is the same. */
+export const buildId: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
+
+/** The server's answer to one public call: its value, or a throw with the HTTP status it would have had. */
+export type ServerCall = (
+  endpoint: EndpointInfo,
+  input: { params?: Record<string, string>; query?: Record<string, unknown> },
+) => Promise<unknown>;
+
+export interface RenderedPage {
+  /** The app's markup, for the page's #root. */
+  html: string;
+  /** The seeds as JSON, for the page to read back. */
+  seeds: Seeds;
+  /** The page's source file (the build's manifest names its chunk by it), for the server to preload. */
+  page: string | null;
+}
+
+/** The caller the page's code takes (`ShopCall`), answered by the server; a refusal becomes the page's ApiError. */
+function callerOf(serverCall: ServerCall): ShopCall {
+  return ((endpoint: EndpointInfo, input?: { params?: Record<string, string>; query?: Record<string, unknown> }) =>
+    serverCall(endpoint, input ?? {}).catch((err: unknown) => {
+      const status = (err as { statusCode?: unknown }).statusCode;
+      throw typeof status === 'number' ? new ApiError((err as Error).message, status) : err;
+    })) as ShopCall;
+}
+
+/**
+ * The whole markup from React's streaming renderer, piped once every lazy page has resolved: the content
+ * then stands in its place, with no fallback to swap and no inline script to do it (the CSP allows none).
+ */
+function toHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // A page larger than a chunk would otherwise be sent out of order (a fallback, then the content and
+      // an inline script that swaps them): the whole page is one chunk, in place.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (err) => console.error('[render]', err),
+    });
+  });
+}
+
+/** Renders the page at `url`, the shop's public address and the request's path and query. */
+export async function render(url: string, serverCall: ServerCall): Promise<RenderedPage> {
+  const { origin, pathname, search } = new URL(url);
+  const api = callerOf(serverCall);
+  const seeds: Seeds = { [ORIGIN_SEED]: { data: origin } };
+  await Promise.all([
+    // The page's chunk first: it then renders in place, never as a fallback to be swapped in later.
+    preloadPage(pathname),
+    ...pageRequests(pathname, search).map(async (r) => {
+      try {
+        seeds[r.key] = { data: await r.load(api) };
+      } catch (err) {
+        const status = err instanceof ApiError ? err.status : 500;
+        seeds[r.key] = { error: { status, message: err instanceof Error ? err.message : String(err) } };
+      }
+    }),
+  ]);
+  const html = await toHtml(
+    <SeedsContext.Provider value={seeds}>
+      <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+        <App />
+      </Router>
+    </SeedsContext.Provider>,
+  );
+  return { html, seeds, page: pageSource(pathname) };
+}

@@ -1,0 +1,56 @@
+// Navigations: the server's rendered page, kept per build for the next visit. A page comes from the
+// network when it answers within 300 ms, else from the cache at once (offline, or a slow network: the page
+// then still updates the cache behind); a page never visited, offline, gets the precached shell, which the
+// app fills from the cached catalogue data or with its Russian offline notice. The cache's name carries the
+// build, so the next version of the worker never serves a page made for other scripts (activate drops it).
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { matchPrecache } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { PAGES_CACHE } from './cache-names.ts';
+import { navigationDenylist } from './cache-rules.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** How long a navigation waits for the network before the visited page is taken from the cache. */
+const NETWORK_WAIT_SECONDS = 0.3;
+
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: NETWORK_WAIT_SECONDS,
+  // A page varies by encoding only on the wire (Vary: accept-encoding); the cached copy is the page itself.
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
+  ],
+});
+
+export function registerPageRoutes(): void {
+  registerRoute(
+    new NavigationRoute(
+      async (options) => {
+        try {
+          return await pages.handle(options);
+        } catch {
+          return (await matchPrecache('/index.html')) ?? Response.error();
+        }
+      },
+      { denylist: navigationDenylist(self.location.origin) },
+    ),
+  );
+  // The page the shopper landed on before this worker controlled it: kept too (src/state/sw-update.ts).
+  self.addEventListener('message', (event) => {
+    const data = event.data as { type?: string; url?: string } | null;
+    if (data?.type !== 'CACHE_PAGE' || typeof data.url !== 'string') return;
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin !== self.location.origin) return;
+    const done = pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).then(
+      () => true,
+      () => false,
+    );
+    // workbox-window's messageSW waits for an answer on the message's port.
+    event.waitUntil(done.then((ok) => event.ports[0]?.postMessage(ok)));
+  });
+}

@@ -1,0 +1,27 @@
+// The end-to-end tests' `test`: Playwright's, with every page of a test's context waiting, after each
+// navigation to one of the shop's pages, until the app has taken over the server's HTML (`data-ready` on
+// <html>). The server's HTML shows the page at once; a shopper's click before the app runs would do
+// nothing, so a test, like a shopper, acts once the page answers.
+import { test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/** After a navigation that brought one of the shop's pages (HTML), wait for the app to be ready. */
+function waitForApp(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const ready = async (res: Awaited<ReturnType<Page['goto']>>) => {
+    if (res?.headers()['content-type']?.includes('text/html')) await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    return res;
+  };
+  page.goto = async (url, options) => ready(await goto(url, options));
+  page.reload = async (options) => ready(await reload(options));
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    context.on('page', waitForApp);
+    for (const p of context.pages()) waitForApp(p);
+    await use(context);
+  },
+});

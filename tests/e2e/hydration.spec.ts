@@ -1,0 +1,51 @@
+// The server renders every page with its data and the app hydrates that HTML in place: no page logs a
+// hydration mismatch or is rendered over afresh, and a browser without JavaScript (a crawler, a link
+// preview) already sees a product's name, price and availability and a category's goods.
+import { expect, test } from './fixtures.ts';
+
+const HYDRATION = /hydrat|Minified React error #(418|419|423|425)/i;
+
+test('the main pages hydrate the server HTML without a mismatch', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (HYDRATION.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  const { results } = (await (await request.get('/api/v1/offers/?limit=1&offset=0')).json()) as { results: { full_path_offer: string }[] };
+  for (const url of [
+    '/',
+    '/kupalniki',
+    results[0].full_path_offer,
+    '/blog',
+    '/brands',
+    '/about',
+    '/basket',
+    '/sale?sort=price_asc&page=2',
+  ]) {
+    await page.goto(url);
+    // The server's markup stays: what was rendered is the element the app now runs in.
+    await expect(page.locator('html')).toHaveAttribute('data-ready', '');
+    expect(await page.locator('#shop-data').count(), url).toBe(1);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('without JavaScript a product page shows its name, price and availability, and a category its goods', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { results } = (await (await request.get('/api/v1/offers/?limit=1&offset=0')).json()) as {
+    results: { name: string; full_path_offer: string; price: number }[];
+  };
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto(results[0].full_path_offer);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(results[0].name);
+  await expect(page.getByTestId('product-price')).toHaveText(`${results[0].price.toLocaleString('ru-RU')} ₽`.replace(/\s/g, '\u00a0'));
+  await expect(page.getByTestId('product-stock')).toHaveText(/В наличии|Нет в наличии/);
+  await page.goto('/kupalniki');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Купальники');
+  await expect(page.getByTestId('listing-grid').locator('.offer-card')).toHaveCount(24);
+  await context.close();
+});

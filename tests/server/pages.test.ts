@@ -1,0 +1,114 @@
+// The shop's pages as a crawler, a link preview or a browser before its scripts run get them: the HTML of a
+// category and a product page holds their content (names, formatted prices, availability, description,
+// breadcrumbs), the data the page hydrates with, and schema.org JSON-LD naming the product's price; an
+// unknown product is a 404 with the error page; and a page is rendered once per catalogue generation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
+import { formatPrice } from '../../common/money.ts';
+import { backends, eventually, getJson, startApp } from './harness.ts';
+
+/** The text of an HTML fragment: tags out, entities of the renderer back to characters. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t\r\n]+/g, ' ');
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="shop-data">'));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+
+describe.each(backends)('rendered pages on $name', (backend) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(backend, {}, { renderPages: true });
+  });
+  afterAll(() => app?.close());
+
+  it('a category page holds its title, subcategories, offers with their prices and the data it hydrates with', async () => {
+    const res = await app.inject('/kupalniki');
+    expect(res.statusCode).toBe(200);
+    const root = text(rootOf(res.body));
+    expect(root).toContain('Купальники');
+    expect(root).toContain('Бикини'); // a subcategory link under the title
+    const { body: listing } = await getJson<{ results: Offer[]; count: number }>(
+      app,
+      `/api/v1/offers/?limit=24&offset=0&data=${encodeURIComponent(JSON.stringify({ categories: ['kupalniki'] }))}`,
+    );
+    for (const o of listing.results.slice(0, 6)) {
+      expect(root).toContain(o.name);
+      expect(root).toContain(formatPrice(o.price));
+    }
+    expect(root).toContain(`${listing.count} товаров`);
+    const data = JSON.parse(res.body.match(/<script type="application\/json" id="shop-data">(.*?)<\/script>/)![1]) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(data)).toEqual(expect.arrayContaining(['catalog:organization', 'category:kupalniki', 'filters:kupalniki']));
+    // No inline script runs: the CSP allows none.
+    expect(res.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+  });
+
+  it('a product page holds its name, price, availability, description and breadcrumbs, and JSON-LD of its offer', async () => {
+    const { body: page } = await getJson<{ results: Offer[] }>(app, '/api/v1/offers/?limit=1&offset=0');
+    const path = page.results[0].full_path_offer;
+    const categoryPath = path.split('/').slice(1, -2).join('/');
+    const { body: product } = await getJson<ProductOffer>(
+      app,
+      `/api/v1/product_offer/?categoryPath=${categoryPath}&pk=${page.results[0].id}`,
+    );
+    const res = await app.inject(path);
+    expect(res.statusCode).toBe(200);
+    const root = text(rootOf(res.body));
+    expect(root).toContain(product.offer.name);
+    expect(root).toContain(formatPrice(product.offer.price));
+    expect(root).toContain(product.variants.some((v) => v.stock > 0) ? 'В наличии' : 'Нет в наличии');
+    expect(root).toContain(product.description.slice(0, 60));
+    expect(root).toContain('Главная');
+    expect(root).toContain(product.breadcrumbs[0].name);
+
+    const blocks = jsonLd(res.body);
+    const ld = blocks.find((b) => b['@type'] === 'Product') as {
+      name: string;
+      offers: { price: number; priceCurrency: string; availability: string };
+    };
+    expect(ld.name).toBe(product.offer.name);
+    expect(ld.offers).toMatchObject({ price: product.offer.price, priceCurrency: 'RUB' });
+    expect(ld.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+    const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
+    expect(crumbs.itemListElement[0].name).toBe('Главная');
+    expect(crumbs.itemListElement.at(-1)).toMatchObject({
+      name: product.offer.name,
+      item: expect.stringMatching(new RegExp(`^https?://[^/]+${path}$`)),
+    });
+  });
+
+  it('the home page describes the shop as an Organization', async () => {
+    const org = jsonLd((await app.inject('/')).body).find((b) => b['@type'] === 'Organization') as { name: string; telephone: string };
+    expect(org).toMatchObject({ name: 'Море и Мода', telephone: expect.stringMatching(/^\+7/) });
+  });
+
+  it('an unknown product is a 404 that renders the error page', async () => {
+    const res = await app.inject('/kupalniki/bikini/999999/net-takogo');
+    expect(res.statusCode).toBe(404);
+    expect(text(rootOf(res.body))).toContain('Ошибка');
+  });
+
+  it('renders a page once per catalogue generation: a second request is the same bytes, a price change renders it anew', async () => {
+    const [p] = await app.db.query<{ id: number; path: string; price: number }>(
+      `select p.id, c.path, p.price from products p join categories c on c.id = p.category_id where p.active order by p.id desc limit 1`,
+    );
+    const { body: product } = await getJson<ProductOffer>(app, `/api/v1/product_offer/?categoryPath=${p.path}&pk=${p.id}`);
+    const url = product.offer.full_path_offer;
+    const first = await app.inject(url);
+    const again = await app.inject(url);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } })).statusCode).toBe(304);
+    await app.db.query('update products set price = $1 where id = $2', [p.price + 1000, p.id]);
+    await eventually(async () => expect(text(rootOf((await app.inject(url)).body))).toContain(formatPrice(p.price + 1000)));
+  });
+});
