@@ -24,6 +24,26 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One stylesheet for every page: the server inlines it into each page's HTML, so a page's first paint
         // has all its styles and no later chunk adds any.
         cssCodeSplit: false,
+        modulePreload: { polyfill: false }, // every browser the shop supports has <link rel="modulepreload">
+        rolldownOptions: {
+          // Two entries: index.html's script (src/boot.ts, which waits for the page to load) and the app it
+          // then imports (src/main.tsx). What the app needs to hydrate is two chunks, React and the rest
+          // ("start", everything main.tsx imports statically); each page adds its own chunk.
+          input: { index: 'index.html', main: 'src/main.tsx' },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                // Vite's helper that preloads a dynamic import's chunks, which boot.ts uses: a chunk of its own,
+                // so that index.html's script loads nothing else before the page has.
+                { name: 'preload', test: /preload-helper\.js$/, priority: 3 },
+                // What main.tsx imports, but not main.tsx itself: its body awaits the page's chunk, which
+                // imports from this chunk, so it must stay in its own (the entry) or each would wait for the other.
+                { name: 'start', tags: ['$initial'], test: (id: string) => !/(\/src\/(boot|main)\.tsx?|\.html)$/.test(id), priority: 1 },
+              ],
+            },
+          },
+        },
       },
   // The server rendering is one file with its packages inside: the server loads it with nothing installed
   // beside it (the page's packages are development dependencies).

@@ -1,25 +1,9 @@
-// The basket outbox's rules, DOM-free so the page and the service worker (Background Sync) share them:
-// what a queued mutation is, how it becomes a request, how an answer settles it (and the notice a refusal
-// leaves), how queued changes look on top of the confirmed basket, and the flush loop that sends them in
-// order, one at a time.
+// The basket outbox's rules, DOM-free so the page and the service worker (Background Sync) share them: how
+// a queued change (basket-queue.ts) becomes a request, how an answer settles it (and the notice a refusal
+// leaves), and the flush loop that sends them in order, one at a time.
 import type { BasketItem } from './contract/basket.ts';
+import type { Mutation, Notice } from './basket-queue.ts';
 import { ENDPOINTS, endpointPath, type Endpoint, type Method, type PathParams } from './endpoints.ts';
-
-/** What a queued add shows in the basket before the server has confirmed the line. */
-export interface LinePreview {
-  name: string;
-  brand: string;
-  price: number;
-  image: string;
-  href: string;
-  feature: string;
-}
-
-export type Mutation =
-  | { id: string; kind: 'add'; ext_id: string; quantity: number; label: string; preview?: LinePreview }
-  | { id: string; kind: 'update'; ext_id: string; quantity: number; label: string }
-  | { id: string; kind: 'remove'; ext_id: string; label: string }
-  | { id: string; kind: 'clear'; label: string };
 
 export interface HttpRequest {
   method: Method;
@@ -50,12 +34,6 @@ export function requestOf(m: Mutation, cart: readonly Pick<BasketItem, 'ext_id' 
 
 /** How an attempt ended: the server's cart, a refusal to show and drop, or try again later. */
 export type Outcome = { kind: 'success'; cart: BasketItem[] } | { kind: 'rejected'; message: string } | { kind: 'retry' };
-
-/** Why a change was refused, as the shopper reads it (on this page, or the next one when no tab was open). */
-export interface Notice {
-  id: string;
-  text: string;
-}
 
 export const refusalNotice = (m: Mutation, message: string): Notice => ({ id: m.id, text: `${m.label}: ${message}` });
 
@@ -91,36 +69,4 @@ export async function flushOutbox(port: OutboxPort): Promise<number> {
     await port.settle(head, how);
     settled += 1;
   }
-}
-
-export interface ProjectedLine<Item = BasketItem> {
-  ext_id: string;
-  quantity: number;
-  item?: Item;
-  preview?: LinePreview;
-  /** A queued change touches this line. */
-  pending: boolean;
-}
-
-/** The basket as it will be once the queue is sent: confirmed lines with queued changes applied. */
-export function project<Item extends { readonly ext_id: string; readonly quantity: number }>(
-  cart: readonly Item[],
-  queue: readonly Readonly<Mutation>[],
-): ProjectedLine<Item>[] {
-  let lines: ProjectedLine<Item>[] = cart.map((item) => ({ ext_id: item.ext_id, quantity: item.quantity, item, pending: false }));
-  for (const m of queue) {
-    if (m.kind === 'clear') {
-      lines = [];
-      continue;
-    }
-    const i = lines.findIndex((l) => l.ext_id === m.ext_id);
-    if (m.kind === 'add') {
-      if (i >= 0) lines[i] = { ...lines[i], quantity: lines[i].quantity + m.quantity, pending: true };
-      else lines.push({ ext_id: m.ext_id, quantity: m.quantity, preview: m.preview, pending: true });
-    } else if (i >= 0) {
-      if (m.kind === 'remove') lines.splice(i, 1);
-      else lines[i] = { ...lines[i], quantity: m.quantity, pending: true };
-    }
-  }
-  return lines;
 }

@@ -8,6 +8,11 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const TOKEN_COOKIE = 'token';
+/**
+ * The cookie notice's acceptance, also kept as a cookie (beside localStorage's `cookieAccepted`): the server
+ * reads it to render the notice into the page's HTML only for a visitor who has not accepted it.
+ */
+export const COOKIE_ACCEPTED_COOKIE = 'cookieAccepted';
 
 /** The IndexedDB store the page (state/persist.ts) and the service worker (Background Sync) share. */
 export const IDB = {

@@ -11,10 +11,12 @@ import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
 import { seedCatalog } from './state/catalog.ts';
 import { SeedsContext } from './state/seeds.ts';
+import { seedWidgets } from './state/widgets.ts';
 
 const root = document.getElementById('root')!;
 const rendered = readServerRendering(document, import.meta.env.VITE_BUILD_ID ?? 'dev');
 seedCatalog(rendered.seeds);
+seedWidgets(rendered.seeds);
 const app = (
   <StrictMode>
     <SeedsContext.Provider value={rendered.seeds}>

@@ -7,15 +7,8 @@
 // the shopper comes back to the tab), and, when the
 // browser says it is offline, waits for 'online' (or Background Sync) instead of hammering the shop.
 import type { BasketItem } from '../contract/basket.ts';
-import {
-  flushOutbox,
-  refusalNotice,
-  type HttpRequest,
-  type Mutation,
-  type Notice,
-  type Outcome,
-  type OutboxPort,
-} from '../basket-outbox.ts';
+import { flushOutbox, refusalNotice, type HttpRequest, type Outcome, type OutboxPort } from '../basket-outbox.ts';
+import type { Mutation, Notice } from '../basket-queue.ts';
 import { OUTBOX_LOCK } from '../storage-keys.ts';
 import { memoryBasketStorage } from './memory-basket-storage.ts';
 

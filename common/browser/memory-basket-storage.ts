@@ -2,7 +2,7 @@
 // mode, a refused or broken database): in memory, so changes still work and are sent, but live only as
 // long as the tab. The same interface as the IndexedDB storage (outbox-storage.ts).
 import type { BasketStorage, StoredBasket } from './basket-sync.ts';
-import type { Notice } from '../basket-outbox.ts';
+import type { Notice } from '../basket-queue.ts';
 
 export function memoryBasketStorage(initial: StoredBasket): BasketStorage {
   let { queue, cart } = initial;

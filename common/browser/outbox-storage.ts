@@ -5,7 +5,7 @@
 import { get, promisifyRequest, set, update } from 'idb-keyval';
 import type { BasketItem } from '../contract/basket.ts';
 import { IDB } from '../storage-keys.ts';
-import type { Mutation, Notice } from '../basket-outbox.ts';
+import type { Mutation, Notice } from '../basket-queue.ts';
 import { idbStore as store } from './idb-store.ts';
 import type { BasketStorage } from './basket-sync.ts';
 

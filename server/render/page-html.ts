@@ -1,7 +1,8 @@
 // A page's HTML: the built index.html with the page's head (content/head-html.ts), the stylesheet inlined
 // (one small file: no request before the first paint), the build it was rendered by, the rendered app in
 // #root and the data it was rendered with as JSON (a data block the browser never runs, so the CSP needs no
-// inline script). Without a rendering, the shell the app fills by itself.
+// inline script), and the page's chunks, which src/boot.ts fetches once the page has loaded. Without a
+// rendering, the shell the app fills by itself.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withHead } from '../content/head-html.ts';
@@ -61,16 +62,22 @@ export interface Rendered {
   html: string;
   seeds: Record<string, unknown>;
   buildId: string;
-  /** Chunks the page needs at once (its own and what it imports), preloaded beside the entry. */
+  /** Chunks the page needs to hydrate (its own and what it imports): src/boot.ts fetches them beside the app. */
   preload: string[];
 }
 
 export function pageHtml(template: string, head: PageHead, siteName: string, rendered: Rendered | null): string {
   const withPageHead = withHead(template, head, siteName);
   if (!rendered) return withPageHead;
-  const preloads = rendered.preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  const chunks = rendered.preload.map((file) => `/${file}`).join(' ');
   return withPageHead
-    .replace('</head>', () => `  <meta name="shop-build" content="${rendered.buildId}" />\n    ${preloads}\n  </head>`)
+    .replace(
+      '</head>',
+      () =>
+        `  <meta name="shop-build" content="${rendered.buildId}" />\n` +
+        (chunks ? `    <meta name="shop-page-chunks" content="${chunks}" />\n` : '') +
+        '  </head>',
+    )
     .replace(
       '<div id="root"></div>',
       () =>

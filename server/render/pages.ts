@@ -12,9 +12,10 @@ import { escapeMarkup } from '../http/markup.ts';
 import { sendStored } from '../http/stored-response.ts';
 import { MESSAGES } from '../plugins/errors.ts';
 import { splitUrl } from '../http/split-url.ts';
+import { COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
 import { chunksOf, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
 import { publicCaller } from './public-call.ts';
-import type { PageRenderer } from './ssr-bundle.ts';
+import type { PageRenderer, PageVisitor } from './ssr-bundle.ts';
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
 
@@ -51,12 +52,13 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     url: string,
     pathname: string,
     renderer: PageRenderer | null,
+    visitor: PageVisitor,
   ): Promise<[number, string]> => {
     const html = t.html;
     try {
       const head = await pageHead(app.db, pathname, sources.publicUrl);
       const rendered = renderer
-        ? await renderer.render(sources.publicUrl + url, call).then(
+        ? await renderer.render(sources.publicUrl + url, call, visitor).then(
             (r) => ({ ...r, buildId: escapeMarkup(renderer.buildId), preload: chunksOf(t.manifest, r.page, html) }),
             (err: unknown) => {
               app.log.error({ err, url }, 'page not rendered: the app renders it in the browser');
@@ -84,14 +86,18 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
       app.log.error({ err }, 'the SSR bundle did not load');
       return null;
     });
+    // The one thing of the visitor a page shows: the cookie notice, until it is accepted (two cached forms).
+    const visitor: PageVisitor = { cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true' };
     const cache = renderer && app.hasDecorator('responseCache') ? app.responseCache : null;
     const key =
-      cache && renderer ? `page|${renderer.buildId}|${t.version}|${cache.generation(productOf(pathname))}|${cacheKey(req.url)}` : null;
+      cache && renderer
+        ? `page|${renderer.buildId}|${t.version}|${cache.generation(productOf(pathname))}|${visitor.cookieNotice ? 'notice' : 'accepted'}|${cacheKey(req.url)}`
+        : null;
     if (cache && key) {
       const stored = cache.get(key) ?? (await cache.join(key));
       if (stored) return sendStored(req, reply, stored, HTML_HEADERS);
     }
-    const [status, page] = await render(t, req.url, pathname, renderer).catch((err: unknown) => {
+    const [status, page] = await render(t, req.url, pathname, renderer, visitor).catch((err: unknown) => {
       if (cache && key) cache.computed(key, null);
       throw err;
     });

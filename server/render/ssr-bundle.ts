@@ -7,10 +7,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicCall } from './public-call.ts';
 
+/** What the server tells the rendering of the visitor: never anything personal (rendered pages are cached). */
+export interface PageVisitor {
+  /** No acceptance cookie: the cookie notice is rendered into the page. */
+  cookieNotice: boolean;
+}
+
 /** What the SSR entry (src/entry-server.tsx) exports. */
 export interface PageRenderer {
   buildId: string;
-  render(url: string, call: PublicCall): Promise<{ html: string; seeds: Record<string, unknown>; page: string | null }>;
+  render(
+    url: string,
+    call: PublicCall,
+    visitor: PageVisitor,
+  ): Promise<{ html: string; seeds: Record<string, unknown>; page: string | null }>;
 }
 
 export function ssrBundle(distDir: string): () => Promise<PageRenderer | null> {

@@ -1,13 +1,9 @@
-// The app: the frame around the routed page. Once it has hydrated (or rendered) it marks the document
-// `data-ready`: the page answers the shopper from then on (the end-to-end tests wait for it).
-import { useEffect } from 'react';
+// The app: the frame around the routed page, each in parts that hydrate on their own (Part.tsx; the page's
+// part is the route view's own Suspense boundary).
 import { Frame } from './Frame.tsx';
 import { RouteView } from './RouteView.tsx';
 
 export function App() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
   return (
     <Frame>
       <RouteView />

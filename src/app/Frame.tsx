@@ -1,6 +1,6 @@
-// The page frame: header, status messages, the page, footer, the account popups and the widgets. Loads the
-// frame's data once; when neither organization data nor preview categories can be had, shows the 404 page
-// with an empty message (spec §2).
+// The page frame: header, status messages, the page, footer, the account popups and the widgets, each a part
+// that hydrates on its own (Part.tsx). Loads the frame's data once; when neither organization data nor
+// preview categories can be had, shows the 404 page with an empty message (spec §2).
 import { useEffect, type ReactNode } from 'react';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { Footer } from '../features/frame/Footer.tsx';
@@ -9,6 +9,7 @@ import { StatusBar } from '../features/frame/StatusBar.tsx';
 import { PopupHost } from '../features/popups/PopupHost.tsx';
 import { Widgets } from '../features/widgets/Widgets.tsx';
 import { loadFrameData, shopDataMissing, useCatalog } from '../state/catalog.ts';
+import { Part } from './Part.tsx';
 
 export function Frame({ children }: { children: ReactNode }) {
   const c = useCatalog();
@@ -17,12 +18,26 @@ export function Frame({ children }: { children: ReactNode }) {
   }, []);
   return (
     <>
-      <Header />
-      <StatusBar />
-      <main className="container main">{shopDataMissing(c) ? <ErrorPage statusCode={404} message="" /> : children}</main>
-      <Footer />
-      <PopupHost />
-      <Widgets />
+      <Part name="header">
+        <Header />
+        <StatusBar />
+      </Part>
+      <main className="container main">
+        {shopDataMissing(c) ? (
+          <Part name="page">
+            <ErrorPage statusCode={404} message="" />
+          </Part>
+        ) : (
+          children
+        )}
+      </main>
+      <Part name="footer">
+        <Footer />
+      </Part>
+      <Part name="overlays">
+        <PopupHost />
+        <Widgets />
+      </Part>
     </>
   );
 }

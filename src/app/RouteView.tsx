@@ -1,11 +1,13 @@
-// Renders the page of the current path from the route table, inside Suspense and an error boundary; a
-// path no route matches gets the error page with 'This page could not be found'.
+// Renders the page of the current path from the route table, inside Suspense (the page's part of the
+// hydration, app/Part.tsx) and an error boundary; a path no route matches gets the error page with 'This
+// page could not be found'.
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorPage, NO_ROUTE_TEXT } from '../components/ErrorPage.tsx';
 import { matchRoute } from '../../common/routes.ts';
 import { useHeadWriter, useRouteHead } from './head.ts';
 import { isBuilt, PAGES } from './pages.tsx';
+import { PartMounted } from './Part.tsx';
 
 class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
   state = { failed: false, key: this.props.resetKey };
@@ -41,6 +43,7 @@ export function RouteView() {
     <PageBoundary resetKey={canonical}>
       <Suspense fallback={<p className="page-loading muted">Загружаем страницу…</p>}>
         {Page ? <Page /> : <ErrorPage statusCode={404} detail={NO_ROUTE_TEXT} />}
+        <PartMounted name="page" />
       </Suspense>
     </PageBoundary>
   );

@@ -4,7 +4,6 @@
 // are kept in step, so a shared link or a crawler running scripts never sees the previous page's.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { getSeo } from '../api/frame.ts';
 import { TITLES, pageTitle, SHOP_NAME } from '../../common/titles.ts';
 import { documentHead, enterRoute, head, setSeo } from '../state/head.ts';
 
@@ -49,9 +48,12 @@ export function useRouteHead(path: string, titleKey: string | undefined, isError
   useEffect(() => {
     enterRoute(path, isError ? `${TITLES.error} — ${SHOP_NAME}` : pageTitle(titleKey));
     if (isError) return;
-    getSeo(path).then(
-      (seo) => setSeo(path, seo),
-      () => undefined, // no SEO record reachable: the title table stands
-    );
+    // The API module loads with the first ask, after the first paint, not with the frame.
+    import('../api/frame.ts')
+      .then(({ getSeo }) => getSeo(path))
+      .then(
+        (seo) => setSeo(path, seo),
+        () => undefined, // no SEO record reachable: the title table stands
+      );
   }, [path, titleKey, isError]);
 }

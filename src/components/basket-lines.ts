@@ -2,7 +2,7 @@
 // price, picture and link. Shared by the basket page and the header's dropdown.
 import type { Snapshot } from 'valtio';
 import type { BasketItem } from '../../common/contract/basket.ts';
-import type { ProjectedLine } from '../../common/basket-outbox.ts';
+import type { ProjectedLine } from '../../common/basket-queue.ts';
 
 export interface LineView {
   ext_id: string;

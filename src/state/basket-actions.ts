@@ -3,7 +3,7 @@
 // on every change already made, even one still being stored, so two quick clicks count twice.
 import { randomId } from '../lib/ids.ts';
 import { basket } from './basket.ts';
-import { project, type LinePreview } from '../../common/basket-outbox.ts';
+import { project, type LinePreview } from '../../common/basket-queue.ts';
 import { enqueue, queuedAndUnsaved } from './outbox.ts';
 
 /** A line is named by its ext_id: its item_uuid is looked up when the change is sent (basket-outbox.ts requestOf). */

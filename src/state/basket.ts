@@ -3,7 +3,7 @@
 // lkData (basket list ids, offer features and colours, the gift card in the basket).
 import { proxy, useSnapshot } from 'valtio';
 import type { BasketItem } from '../../common/contract/basket.ts';
-import type { Mutation, Notice } from '../../common/basket-outbox.ts';
+import type { Mutation, Notice } from '../../common/basket-queue.ts';
 
 export interface OfferFeature {
   selectTop?: string;

@@ -8,8 +8,6 @@ import { proxy, useSnapshot, type Snapshot } from 'valtio';
 import type { Brand, CategoryPreview, Offer } from '../../common/contract/catalog.ts';
 import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
 import type { ShopCall } from '../api/client.ts';
-import { getBrands, getOffers, getPreviewCategories } from '../api/catalog.ts';
-import { getBanners, getContainerBanners, getOrganization } from '../api/frame.ts';
 import { onServer, useSeeds, type Seeds } from './seeds.ts';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -36,15 +34,20 @@ export const catalog = proxy(empty());
 type Catalog = ReturnType<typeof empty>;
 type SlotName = keyof Catalog;
 
+// The API modules load with the first call: a page the server rendered has every slot already (seeds), and
+// the frame's first chunk stays without the API's contract.
+const catalogApi = () => import('../api/catalog.ts');
+const frameApi = () => import('../api/frame.ts');
+
 /** How each slot is loaded, with the caller of the page (`call`) or of the server's rendering. */
 const LOADERS: { [K in SlotName]: (api?: ShopCall) => Promise<Catalog[K]['data']> } = {
-  organization: (api) => getOrganization(api),
-  previewCategories: (api) => getPreviewCategories(api),
-  brands: (api) => getBrands(api),
-  banners: (api) => getBanners(api),
-  containerBanners: (api) => getContainerBanners(api),
-  newList: async (api) => (await getOffers('new', undefined, 0, api)).results,
-  saleList: async (api) => (await getOffers('sale', undefined, 0, api)).results,
+  organization: async (api) => (await frameApi()).getOrganization(api),
+  previewCategories: async (api) => (await catalogApi()).getPreviewCategories(api),
+  brands: async (api) => (await catalogApi()).getBrands(api),
+  banners: async (api) => (await frameApi()).getBanners(api),
+  containerBanners: async (api) => (await frameApi()).getContainerBanners(api),
+  newList: async (api) => (await (await catalogApi()).getOffers('new', undefined, 0, api)).results,
+  saleList: async (api) => (await (await catalogApi()).getOffers('sale', undefined, 0, api)).results,
 };
 
 const FRAME: SlotName[] = ['organization', 'previewCategories', 'brands'];

@@ -6,7 +6,7 @@ import type { BasketItem } from '../../common/contract/basket.ts';
 import type { GiftCertificate } from '../../common/contract/orders.ts';
 import { getGiftCardData } from '../api/gift.ts';
 import { basket } from './basket.ts';
-import { project, type Mutation } from '../../common/basket-outbox.ts';
+import { project, type Mutation } from '../../common/basket-queue.ts';
 
 export const giftCard = proxy({
   data: null as GiftCertificate | null,

@@ -6,7 +6,7 @@ import { BasketSync } from '../../common/browser/basket-sync.ts';
 import { basketChannel } from '../../common/browser/basket-channel.ts';
 import { cartTransport } from '../../common/browser/cart-calls.ts';
 import { idbBasketStorage } from '../../common/browser/outbox-storage.ts';
-import type { Mutation } from '../../common/basket-outbox.ts';
+import type { Mutation } from '../../common/basket-queue.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { basket } from './basket.ts';

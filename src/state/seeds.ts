@@ -23,6 +23,12 @@ export function seedUsed(seeds: Seeds, key: string): void {
 /** The seed key of the shop's public address the server rendered with (its PUBLIC_URL's origin). */
 export const ORIGIN_SEED = 'site:origin';
 
+/**
+ * The seed key of whether the cookie notice shows: the server reads the visitor's acceptance cookie, so the
+ * notice is part of the first paint (an overlay that appears later would be the page's largest paint).
+ */
+export const COOKIE_NOTICE_SEED = 'visitor:cookieNotice';
+
 /** The shop's address for absolute links (structured data): the server's, so the page hydrates the same. */
 export function useSiteOrigin(): string {
   const seed = useSeeds()[ORIGIN_SEED];

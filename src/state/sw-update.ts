@@ -1,12 +1,10 @@
 // The only module that talks to the service worker (workbox-window): registers it, hands it the URLs this
-// page loaded before it took control (so the first visit works offline too), and holds the update prompt's
-// state: a new version waits until the shopper agrees, then it takes over and the page reloads.
-import { proxy, useSnapshot } from 'valtio';
+// page loaded before it took control (so the first visit works offline too), and fills the update prompt's
+// state (state/sw-status.ts): a new version waits until the shopper agrees, then it takes over and the page
+// reloads.
 import type { Workbox } from 'workbox-window';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
-
-export const swState = proxy({ updateReady: false, offlineReady: false });
-export const useSwState = () => useSnapshot(swState);
+import { onUpdateAccepted, swStatus } from './sw-status.ts';
 
 let wb: Workbox | null = null;
 
@@ -24,8 +22,9 @@ export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/' });
+  onUpdateAccepted(() => wb?.messageSkipWaiting());
   wb.addEventListener('waiting', () => {
-    swState.updateReady = true;
+    swStatus.updateReady = true;
   });
   wb.addEventListener('controlling', (e) => {
     // Only a replaced version reloads the page; the first install simply takes control.
@@ -38,7 +37,7 @@ export async function registerServiceWorker(): Promise<void> {
       // The page itself, as the server rendered it: the next visit, offline too, opens it from the cache.
       wb?.messageSW({ type: 'CACHE_PAGE', url: location.href }),
     ]).then(() => {
-      swState.offlineReady = true;
+      swStatus.offlineReady = true;
     });
   });
   try {
@@ -65,10 +64,4 @@ export function onServiceWorkerMessage(type: string, fn: () => void): void {
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
     if (e.data?.type === type) fn();
   });
-}
-
-/** The shopper agreed to update: the waiting worker takes over, and 'controlling' reloads the page. */
-export function applyUpdate(): void {
-  swState.updateReady = false;
-  wb?.messageSkipWaiting();
 }

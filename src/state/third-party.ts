@@ -3,7 +3,6 @@
 // analytics only after the shopper accepted cookies (state/widgets.ts `consented`), each script at most
 // once. Page views are reported to the counter once it runs.
 import { subscribe } from 'valtio';
-import { getIntegrations } from '../api/frame.ts';
 import type { Integrations } from '../../common/contract/frame.ts';
 import { widgets } from './widgets.ts';
 
@@ -60,11 +59,13 @@ export function trackPageView(url: string): void {
  * forgotten, to be asked again next time.
  */
 function integrations(): Promise<Integrations | null> {
-  config ??= getIntegrations().catch((err: unknown) => {
-    console.warn('[third-party] configuration not loaded', err);
-    config = null;
-    return null;
-  });
+  config ??= import('../api/frame.ts')
+    .then(({ getIntegrations }) => getIntegrations())
+    .catch((err: unknown) => {
+      console.warn('[third-party] configuration not loaded', err);
+      config = null;
+      return null;
+    });
   return config;
 }
 

@@ -8,9 +8,15 @@
 // with a notice that could never be dismissed for good. A first visit with working storage has no stored
 // value, so the flag becomes false and the notice shows until Accept. Analytics, which needs consent, never
 // relies on the default: it waits for `consented`, true only after an Accept that was stored or given now.
+//
+// The acceptance is also a cookie, which the server reads to put the notice into the page's HTML for a
+// visitor who has not accepted (COOKIE_NOTICE_SEED): the page starts from what the server rendered, then
+// storage decides (either record of an Accept counts, and the other is brought in line).
 import { proxy, useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '../../common/storage-keys.ts';
+import { COOKIE_ACCEPTED_COOKIE, STORAGE_KEYS } from '../../common/storage-keys.ts';
+import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { popups } from './popups.ts';
+import { COOKIE_NOTICE_SEED, onServer, useSeeds, type Seeds } from './seeds.ts';
 import { readStored, writeStored, type StorageKey } from './web-storage.ts';
 
 const CHANNEL_POPUP_VIEWS = 5; // spec §9
@@ -30,6 +36,24 @@ export const widgets = proxy({
 
 export const useWidgets = () => useSnapshot(widgets);
 
+const noticeSeeded = (seeds: Seeds): boolean | null => {
+  const seed = seeds[COOKIE_NOTICE_SEED];
+  return seed && 'data' in seed && typeof seed.data === 'boolean' ? seed.data : null;
+};
+
+/** Before hydrating: the notice shows as the server rendered it, until storage has been read. */
+export function seedWidgets(seeds: Seeds): void {
+  const shown = noticeSeeded(seeds);
+  if (shown !== null) widgets.cookieAccepted = !shown;
+}
+
+/** Whether the cookie notice shows: on the server as the request's cookie says, in the page as the store does. */
+export function useCookieNoticeShown(): boolean {
+  const seeds = useSeeds();
+  const { cookieAccepted } = useWidgets();
+  return onServer() ? noticeSeeded(seeds) === true : !cookieAccepted;
+}
+
 const read = (key: StorageKey): string | null => readStored('local', key) ?? null;
 const write = (key: StorageKey, value: string): boolean => writeStored('local', key, value);
 
@@ -42,10 +66,13 @@ let restored = false;
 export function restoreWidgets(): void {
   restored = true;
   const stored = readStored('local', STORAGE_KEYS.cookieAccepted);
-  const accepted = stored === 'true';
+  const inCookie = readCookie(COOKIE_ACCEPTED_COOKIE) === 'true';
+  const accepted = stored === 'true' || inCookie;
   // Unreadable storage (undefined): the default stands (see the top of this file).
   widgets.cookieAccepted = stored === undefined ? true : accepted;
   widgets.consented = accepted;
+  if (accepted && stored !== 'true') write(STORAGE_KEYS.cookieAccepted, 'true');
+  if (accepted && !inCookie) writeCookie(COOKIE_ACCEPTED_COOKIE, 'true');
   const views = Number(read(STORAGE_KEYS.pageViews));
   widgets.pageViews = Number.isInteger(views) && views > 0 ? views : 0;
   widgets.telegramPopupClosed = read(STORAGE_KEYS.telegramPopupClosed) === 'true';
@@ -55,6 +82,7 @@ export function acceptCookies(): void {
   widgets.cookieAccepted = true;
   widgets.consented = true;
   write(STORAGE_KEYS.cookieAccepted, 'true');
+  writeCookie(COOKIE_ACCEPTED_COOKIE, 'true');
 }
 
 /** Pages where the channel popup would stand in the way of buying: it waits for the next other page. */

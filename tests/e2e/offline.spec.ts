@@ -17,7 +17,12 @@ test('after the service worker takes over, an offline reload still shows the hom
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   const kept = [page.url(), ...loaded.filter((u) => cacheKindFor(new URL(u), 'GET', origin) !== null)];
   expect(kept.some((u) => u.includes('/media/'))).toBe(true);
-  await page.waitForFunction(async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean), kept);
+  // Polled from here: waitForFunction does not wait for an async predicate's answer (a promise is truthy).
+  await expect
+    .poll(() => page.evaluate(async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean), kept), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const firstNames = await page.getByTestId('new-list').locator('.offer-card__name').allInnerTexts();
 
   await context.setOffline(true);

@@ -91,6 +91,15 @@ describe.each(backends)('rendered pages on $name', (backend) => {
     expect(org).toMatchObject({ name: 'Море и Мода', telephone: expect.stringMatching(/^\+7/) });
   });
 
+  it('puts the cookie notice into the page until the visitor has accepted it', async () => {
+    const first = await app.inject('/kupalniki');
+    expect(text(rootOf(first.body))).toContain('Мы используем файлы cookie');
+    const accepted = await app.inject({ url: '/kupalniki', headers: { cookie: 'cookieAccepted=true' } });
+    expect(accepted.statusCode).toBe(200);
+    expect(text(rootOf(accepted.body))).not.toContain('Мы используем файлы cookie');
+    expect(text(rootOf(accepted.body))).toContain('Купальники');
+  });
+
   it('an unknown product is a 404 that renders the error page', async () => {
     const res = await app.inject('/kupalniki/bikini/999999/net-takogo');
     expect(res.statusCode).toBe(404);

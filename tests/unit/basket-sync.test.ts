@@ -3,7 +3,8 @@
 // that says it is offline, a storage that fails, and the retry delays.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BasketItem } from '../../common/contract/basket.ts';
-import type { Mutation, Outcome } from '../../common/basket-outbox.ts';
+import type { Outcome } from '../../common/basket-outbox.ts';
+import type { Mutation } from '../../common/basket-queue.ts';
 import { BasketSync, type BasketChannel, type BasketStorage, type BasketView } from '../../common/browser/basket-sync.ts';
 import { memoryBasketStorage } from '../../common/browser/memory-basket-storage.ts';
 

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { basket, summary } from '../../src/state/basket.ts';
 import { changeQuantity, stepQuantity } from '../../src/state/basket-actions.ts';
-import { project } from '../../common/basket-outbox.ts';
+import { project } from '../../common/basket-queue.ts';
 import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } from '../../src/state/basket-dropdown.ts';
 
 describe('basket summary', () => {

@@ -2,15 +2,8 @@
 // failure keeps everything for later, and the queued view of the basket is what the shopper did.
 import { describe, expect, it } from 'vitest';
 import type { BasketItem } from '../../common/contract/basket.ts';
-import {
-  flushOutbox,
-  project,
-  requestOf,
-  type HttpRequest,
-  type Mutation,
-  type Outcome,
-  type Settlement,
-} from '../../common/basket-outbox.ts';
+import { flushOutbox, requestOf, type HttpRequest, type Outcome, type Settlement } from '../../common/basket-outbox.ts';
+import { project, type Mutation } from '../../common/basket-queue.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid = `u-${ext_id}`): BasketItem => ({
   item_uuid,

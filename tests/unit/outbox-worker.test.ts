@@ -7,7 +7,7 @@ import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { IDB, OUTBOX_LOCK } from '../../common/storage-keys.ts';
-import type { Mutation } from '../../common/basket-outbox.ts';
+import type { Mutation } from '../../common/basket-queue.ts';
 import { appendToOutbox, readCartSnapshot, readOutbox, saveCartSnapshot, takeOutboxNotices } from '../../common/browser/outbox-storage.ts';
 import { OutboxNotSent } from '../../common/browser/basket-sync.ts';
 import { sendOutboxFromWorker } from '../../sw/outbox-send.ts';

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/api/frame.ts', () => ({ getIntegrations: vi.fn() }));
-const { acceptCookies, closeWidgetPopup, countPageView, restoreWidgets, widgets } = await import('../../src/state/widgets.ts');
+const { acceptCookies, closeWidgetPopup, countPageView, restoreWidgets, seedWidgets, widgets } = await import('../../src/state/widgets.ts');
 
 const analyticsScripts = () => [...document.head.querySelectorAll('script')].filter((s) => s.src.includes('tag.js'));
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -13,7 +13,27 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 describe('widget flags', () => {
   beforeEach(() => {
     localStorage.clear();
+    document.cookie = 'cookieAccepted=; Max-Age=0; Path=/';
     widgets.open = null;
+  });
+
+  it('keeps the acceptance as a cookie too, for the server to leave the notice out of the page', () => {
+    restoreWidgets();
+    acceptCookies();
+    expect(document.cookie).toContain('cookieAccepted=true');
+    // A browser whose localStorage lost it (or an Accept from before the cookie) still counts as accepted,
+    // and both records agree again.
+    localStorage.clear();
+    restoreWidgets();
+    expect(widgets.cookieAccepted).toBe(true);
+    expect(localStorage.getItem('cookieAccepted')).toBe('true');
+  });
+
+  it('starts from the notice as the server rendered it, until storage is read', () => {
+    seedWidgets({ 'visitor:cookieNotice': { data: true } });
+    expect(widgets.cookieAccepted).toBe(false);
+    seedWidgets({ 'visitor:cookieNotice': { data: false } });
+    expect(widgets.cookieAccepted).toBe(true);
   });
 
   it('shows the cookie notice on a first visit and never after Accept', () => {

@@ -7,7 +7,8 @@ import { Link, useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { HOME_CRUMB, type Crumb } from '../../lib/breadcrumbs.ts';
 import { href } from '../../../common/routes.ts';
-import { loadUser, logOut, useAuth } from '../../state/auth.ts';
+import { useAuth } from '../../state/auth.ts';
+import { loadUser, logOut } from '../../state/session.ts';
 import { openPopup } from '../../state/popups.ts';
 import './account.css';
 

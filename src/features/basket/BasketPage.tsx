@@ -13,7 +13,7 @@ import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
 import { clearBasket, removeLine, stepQuantity } from '../../state/basket-actions.ts';
 import { closeDropdown } from '../../state/basket-dropdown.ts';
 import { useCheckout } from '../../state/checkout.ts';
-import { project } from '../../../common/basket-outbox.ts';
+import { project } from '../../../common/basket-queue.ts';
 import { openPopup } from '../../state/popups.ts';
 import { useUi } from '../../state/ui.ts';
 import './basket.css';

@@ -3,7 +3,7 @@
 import { Link } from 'wouter';
 import type { User } from '../../../common/contract/accounts.ts';
 import { href } from '../../../common/routes.ts';
-import { logOut, useAuth } from '../../state/auth.ts';
+import { useAuth } from '../../state/auth.ts';
 import { openPopup } from '../../state/popups.ts';
 import { LogoutIcon, UserIcon } from './icons.tsx';
 
@@ -11,6 +11,10 @@ import { LogoutIcon, UserIcon } from './icons.tsx';
 export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'full_name'> | null): string {
   return user ? `${user.first_name} ${user.last_name}`.trim() || user.full_name : '';
 }
+
+// The session module comes with the page's idle start (app/background.ts), before any token shows this
+// button; importing it here would put the account calls into the frame's first chunk.
+const logOut = () => import('../../state/session.ts').then((session) => session.logOut());
 
 export function AccountButton() {
   const { token, user } = useAuth();

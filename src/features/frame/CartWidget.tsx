@@ -8,7 +8,7 @@ import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
 import { summary, useBasket } from '../../state/basket.ts';
 import { closeDropdown, pointerEntered, pointerLeft } from '../../state/basket-dropdown.ts';
-import { project } from '../../../common/basket-outbox.ts';
+import { project } from '../../../common/basket-queue.ts';
 import { BagIcon } from './icons.tsx';
 
 export function CartWidget() {

@@ -1,11 +1,11 @@
 // Tells the shopper what the app knows and they do not: offline mode, browser storage trouble, a new
 // version waiting, and that the shop is ready to work offline.
-import { applyUpdate, useSwState } from '../../state/sw-update.ts';
+import { applyUpdate, useSwStatus } from '../../state/sw-status.ts';
 import { useUi } from '../../state/ui.ts';
 
 export function StatusBar() {
   const { online, storageProblem } = useUi();
-  const sw = useSwState();
+  const sw = useSwStatus();
   return (
     <div className="status-bar" aria-live="polite">
       {!online && (

@@ -3,7 +3,7 @@
 import { login } from '../../api/account.ts';
 import { Popup } from '../../components/Popup.tsx';
 import { normalizeEmail } from '../../../common/validation.ts';
-import { signedIn } from '../../state/auth.ts';
+import { signedIn } from '../../state/session.ts';
 import { closePopup, openPopup } from '../../state/popups.ts';
 import { loginFailure, TEXT } from '../../api/account-errors.ts';
 import { checkLogin } from './account-rules.ts';

@@ -5,7 +5,7 @@ import { IMaskInput } from 'react-imask';
 import { register } from '../../api/account.ts';
 import { Popup } from '../../components/Popup.tsx';
 import { normalizeEmail, PHONE_MASK, phoneForServer, phoneIsEmpty } from '../../../common/validation.ts';
-import { signedIn } from '../../state/auth.ts';
+import { signedIn } from '../../state/session.ts';
 import { closePopup, openPopup } from '../../state/popups.ts';
 import { registerFailure, TEXT } from '../../api/account-errors.ts';
 import { checkRegister } from './account-rules.ts';

@@ -5,7 +5,7 @@ import { API_BASE } from '../../../common/browser/api-base.ts';
 import { socialLogin } from '../../api/account.ts';
 import type { SocialProviderName } from '../../../common/contract/accounts.ts';
 import { randomId } from '../../lib/ids.ts';
-import { signedIn } from '../../state/auth.ts';
+import { signedIn } from '../../state/session.ts';
 
 interface SocialLoginMessage {
   type: 'social-login';

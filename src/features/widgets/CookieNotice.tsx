@@ -1,11 +1,11 @@
-// The cookie notice (spec §2, §4): visible until accepted; Accept is stored; a link to the cookie page.
+// The cookie notice (spec §2, §4): visible until accepted; Accept is stored; a link to the cookie page. The
+// server renders it for a visitor without the acceptance cookie (state/widgets.ts).
 import { Link } from 'wouter';
 import { href } from '../../../common/routes.ts';
-import { acceptCookies, useWidgets } from '../../state/widgets.ts';
+import { acceptCookies, useCookieNoticeShown } from '../../state/widgets.ts';
 
 export function CookieNotice() {
-  const { cookieAccepted } = useWidgets();
-  if (cookieAccepted) return null;
+  if (!useCookieNoticeShown()) return null;
   return (
     <section className="cookie-notice" role="region" aria-label="Уведомление о cookie">
       <p>

@@ -1,23 +1,27 @@
 // The frame's widgets: counts page views, and renders the cookie notice, the scroll-to-top arrow, the chat
-// widget and the open widget popup (error report, help, channel).
+// widget and the open widget popup (error report, help, channel), whose code loads when it first opens.
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { trackPageView } from '../../state/third-party.ts';
-import { countPageView, useWidgets } from '../../state/widgets.ts';
-import { ChannelPopup } from './ChannelPopup.tsx';
+import { lazyPopup } from '../../components/lazy-popup.tsx';
+import { closeWidgetPopup, countPageView, useWidgets } from '../../state/widgets.ts';
 import { ChatWidget } from './ChatWidget.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
-import { ErrorReportPopup } from './ErrorReportPopup.tsx';
-import { HelpPopup } from './HelpPopup.tsx';
 import { ScrollTop } from './ScrollTop.tsx';
 import './widgets.css';
+
+const ChannelPopup = lazyPopup(() => import('./ChannelPopup.tsx').then((m) => m.ChannelPopup), closeWidgetPopup);
+const ErrorReportPopup = lazyPopup(() => import('./ErrorReportPopup.tsx').then((m) => m.ErrorReportPopup), closeWidgetPopup);
+const HelpPopup = lazyPopup(() => import('./HelpPopup.tsx').then((m) => m.HelpPopup), closeWidgetPopup);
 
 export function Widgets() {
   const [path] = useLocation();
   const { open } = useWidgets();
   useEffect(() => {
     countPageView(path);
-    trackPageView(location.href);
+    // The counter runs only once the page's idle start has loaded the third-party module (and consent was
+    // given): until then a view has nowhere to go, so the module is not part of the frame's first chunk.
+    const url = location.href;
+    void import('../../state/third-party.ts').then((thirdParty) => thirdParty.trackPageView(url));
   }, [path]);
   return (
     <>

@@ -1,0 +1,31 @@
+// A part of the page that hydrates on its own: a Suspense boundary. React hydrates the root at once and
+// leaves every part of the server's HTML as it is, then hydrates the parts in small slices of work, yielding
+// to the browser between them, so no single task of hydration grows long on a slow phone; a click on a part
+// not yet hydrated hydrates that part first and is then replayed (React's selective hydration). A part's
+// code must not suspend on the client: its fallback shows nothing. When every part of the frame has mounted,
+// the document is marked `data-ready`: the page answers the shopper from then on (end-to-end tests wait
+// for it).
+import { Suspense, useEffect, type ReactNode } from 'react';
+
+export const PARTS = ['header', 'page', 'footer', 'overlays'] as const;
+export type PartName = (typeof PARTS)[number];
+
+const mounted = new Set<PartName>();
+
+/** Marks a part mounted (hydrated): inside the Suspense boundary that is the part (Part, or the route view's). */
+export function PartMounted({ name }: { name: PartName }) {
+  useEffect(() => {
+    mounted.add(name);
+    if (PARTS.every((p) => mounted.has(p))) document.documentElement.dataset.ready = '';
+  }, [name]);
+  return null;
+}
+
+export function Part({ name, children }: { name: PartName; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <PartMounted name={name} />
+    </Suspense>
+  );
+}

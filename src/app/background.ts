@@ -1,0 +1,29 @@
+// The page's background work, started once after the first paint (app/start.ts): saved state is restored
+// first (favourites, chosen sizes, city), then the network's and the shop's background work, and when the
+// browser is idle again the service worker and third-party scripts.
+import { startFavoritesSync } from '../state/favorites-sync.ts';
+import { loadGiftCardData, watchGiftCardLine } from '../state/gift-card.ts';
+import { startOutbox } from '../state/outbox.ts';
+import { restorePersisted, startPersisting } from '../state/persist.ts';
+import { startAuth } from '../state/session.ts';
+import { registerServiceWorker } from '../state/sw-update.ts';
+import { startThirdParty } from '../state/third-party.ts';
+import { watchConnectivity } from '../state/ui.ts';
+import { restoreWidgets } from '../state/widgets.ts';
+import { whenIdle } from './start.ts';
+
+export function start(): void {
+  watchConnectivity();
+  restoreWidgets();
+  void restorePersisted().then(() => {
+    startPersisting();
+    void startOutbox().then(watchGiftCardLine);
+    startAuth();
+    startFavoritesSync();
+    void loadGiftCardData();
+  });
+  whenIdle(() => {
+    void registerServiceWorker();
+    startThirdParty();
+  });
+}
