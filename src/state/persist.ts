@@ -1,5 +1,5 @@
 // Owns the lkData record in the shop's IndexedDB store (common/browser/idb-store.ts; the basket outbox's
-// records belong to common/browser/outbox-storage.ts): restores lkData before the first render, saves the
+// records belong to common/browser/outbox-storage.ts): restores lkData when the page starts, saves the
 // stores into it after each change of the slice, and keeps the open tabs in step. Every save is a read-merge-write in one IndexedDB transaction (what this tab
 // changed since it last synced, laid over what is stored: lk-data-merge.ts), then a note on a
 // BroadcastChannel makes the other tabs read it back; so a favourite added in one tab survives a size picked
@@ -24,14 +24,25 @@ function storageFailed(err: unknown, what: string): void {
 }
 
 export async function restorePersisted(): Promise<void> {
+  let stored: LkData | null = null;
   try {
-    const stored = parseLkData(await get(STORAGE_KEYS.lkData, store()));
-    if (stored) putLkData(stored);
+    stored = parseLkData(await get(STORAGE_KEYS.lkData, store()));
   } catch (err) {
     console.warn('[persist] IndexedDB is unavailable; working without saved data', err);
     setStorageProblem('unavailable');
   }
-  synced = readLkData();
+  if (!stored) {
+    synced = readLkData();
+    return;
+  }
+  // The page is usable before storage is read (it starts when the browser is idle): what the shopper changed
+  // meanwhile (a size picked, a favourite added) is newer than what is stored, so it is laid over the stored
+  // slice like any change of this tab, and saved.
+  const mine = readLkData();
+  const merged = mergeLkData(parseLkData({})!, mine, stored);
+  putLkData(merged);
+  synced = stored;
+  if (!sameLkData(merged, stored)) await savePersisted();
 }
 
 /** Puts a merged slice into the stores when it differs from what they hold (another tab's changes). */

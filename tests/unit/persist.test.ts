@@ -37,6 +37,21 @@ describe('lkData persistence', () => {
     expect(ui.city?.name).toBe('Москва');
   });
 
+  it('keeps a size picked before storage was read: the restore lays it over the stored slice and saves it', async () => {
+    toggleFavorite(12);
+    chooseFeature(12, { selectSize: '12-chernyj-S' });
+    await savePersisted();
+
+    empty(); // a fresh page load, where the shopper picks a size before the idle start reads storage
+    chooseFeature(30, { selectSize: '30-belyj-M' });
+    await restorePersisted();
+    expect(basket.offerFeatures['30']).toEqual({ selectSize: '30-belyj-M' });
+    expect(basket.offerFeatures['12']).toEqual({ selectSize: '12-chernyj-S' });
+    expect(favorites.ids).toEqual([12]);
+    const stored = (await get('lkData', createStore('moreimoda', 'state'))) as LkData;
+    expect(stored.offerFeatures['30']).toEqual({ selectSize: '30-belyj-M' });
+  });
+
   it('ignores stored data of the wrong shape instead of breaking the stores', async () => {
     toggleFavorite(7);
     await set('lkData', { favorites: 'not a list' }, createStore('moreimoda', 'state'));
