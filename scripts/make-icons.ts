@@ -2,12 +2,10 @@
 // changes: `npx tsx scripts/make-icons.ts`; the PNGs are committed.
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 const logo = readFileSync('public/logo.svg', 'utf8');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const page = await browser.newPage();
 const shots: [file: string, size: number, padding: number][] = [
   ['public/icons/icon-192.png', 192, 0],

@@ -2,6 +2,7 @@
 // links, the brands of the fixed list, the search bar rules, and the phone's mobile menu.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { SPEC_MENU_BRANDS } from '../support/spec-menu.ts';
 
 interface Root {
   path: string;
@@ -9,18 +10,6 @@ interface Root {
   subcategories: { path: string; name: string }[];
 }
 
-const MENU_BRANDS = [
-  'Beach Bunny',
-  'Luli Fama',
-  'Bound by Bond-Eye',
-  'Cotazur',
-  'Maaji',
-  'DKNY',
-  'PilyQ',
-  'Sea Level',
-  'Nuria Ferrer',
-  'Runwaydreamz',
-];
 const PROMO = 'Скидка 10% на первый заказ по промокоду LETO10';
 
 const roots = async (page: Page): Promise<Root[]> => (await page.request.get('/api/v1/preview_category/')).json();
@@ -72,7 +61,7 @@ test.describe('desktop menu', () => {
     await button.hover();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const list = nav.getByRole('list', { name: 'Бренды' });
-    await expect(list.getByRole('link')).toHaveText(MENU_BRANDS);
+    await expect(list.getByRole('link')).toHaveText(SPEC_MENU_BRANDS);
     await expect(list.getByRole('link', { name: 'Beach Bunny' })).toHaveAttribute('href', '/brands/beach-bunny');
     await expect(nav.getByRole('link', { name: 'Смотреть все бренды' })).toHaveAttribute('href', '/brands');
     await expect(nav.getByRole('link', { name: 'Распродажа' })).toHaveAttribute('href', '/sale');

@@ -16,19 +16,8 @@ import {
   type Offer,
 } from '../../common/contract/catalog.ts';
 import { backends, getJson, startApp } from './harness.ts';
+import { SPEC_MENU_BRANDS } from '../support/spec-menu.ts';
 
-const MENU_BRANDS = [
-  'Beach Bunny',
-  'Luli Fama',
-  'Bound by Bond-Eye',
-  'Cotazur',
-  'Maaji',
-  'DKNY',
-  'PilyQ',
-  'Sea Level',
-  'Nuria Ferrer',
-  'Runwaydreamz',
-];
 const offers = (app: FastifyInstance, qs: string) => getJson<Paged<Offer>>(app, `/api/v1/offers/${qs}`);
 const data = (filter: object) => encodeURIComponent(JSON.stringify(filter));
 
@@ -63,7 +52,7 @@ describe.each(backends)('catalogue API on $name', (backend) => {
     const { body } = await getJson<Brand[]>(app, '/api/v1/brands');
     expect(is(body, BrandList)).toBe(true);
     expect(body.length).toBeGreaterThanOrEqual(14);
-    expect(body.filter((b) => b.in_menu).map((b) => b.name)).toEqual(MENU_BRANDS);
+    expect(body.filter((b) => b.in_menu).map((b) => b.name)).toEqual(SPEC_MENU_BRANDS);
     const colors = await getJson(app, '/api/v1/color');
     expect(is(colors.body, ColorList)).toBe(true);
   });
