@@ -31,10 +31,22 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     serviceWorkers: 'allow',
-    // A returning shopper who accepted cookies and closed the channel popup: the flows under test are not
-    // covered by them. tests/e2e/widgets.spec.ts starts from a first visit instead.
+    // A returning shopper who accepted cookies (both records: localStorage's flag and the cookie the server
+    // reads) and closed the channel popup: the flows under test are not covered by them.
+    // tests/e2e/widgets.spec.ts starts from a first visit instead.
     storageState: {
-      cookies: [],
+      cookies: [
+        {
+          name: 'cookieAccepted',
+          value: 'true',
+          domain: 'localhost',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
       origins: [
         {
           origin: `http://localhost:${port}`,

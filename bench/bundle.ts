@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readManifest } from '../server/render/page-html.ts';
+import { MEASURED_PAGES } from './measured-pages.ts';
 
 interface Chunk {
   file: string;
@@ -14,18 +16,9 @@ interface Chunk {
   dynamicImports?: string[];
 }
 
-/** The pages the Lighthouse section measures, by their source. */
-export const MEASURED_PAGES = {
-  '/': 'src/features/catalog/HomePage.tsx',
-  '/kupalniki': 'src/features/catalog/ListingPage.tsx',
-  'a product page': 'src/features/product/ProductPage.tsx',
-  '/blog': 'src/features/content/PostListPage.tsx',
-  '/basket': 'src/features/basket/BasketPage.tsx',
-} as const;
-
 export interface BundleFigures {
-  /** Initial JS of each measured page, in kB, and how many files it is. */
-  initialJs: Record<keyof typeof MEASURED_PAGES, { kb: number; files: number }>;
+  /** Initial JS of each measured page (by its label), in kB, and how many files it is. */
+  initialJs: Record<string, { kb: number; files: number }>;
   appKb: number;
   largestRoute: { name: string; kb: number };
   swKb: number;
@@ -36,10 +29,11 @@ export interface BundleFigures {
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 
 export function bundleFigures(distDir: string): BundleFigures {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = readManifest(distDir) as Record<string, Chunk>;
   const gz = (file: string) => gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key) || !manifest[key]) return seen;
+    if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
+    if (seen.has(key)) return seen;
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
@@ -47,12 +41,12 @@ export function bundleFigures(distDir: string): BundleFigures {
   const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gz(manifest[k].file), 0);
   const app = new Set([...closure('index.html'), ...closure('src/main.tsx')]);
   const initialJs = Object.fromEntries(
-    Object.entries(MEASURED_PAGES).map(([page, src]) => {
-      const files = closure(src, new Set(app));
-      return [page, { kb: kb(sum(files)), files: files.size }];
+    MEASURED_PAGES.map(({ label, src }) => {
+      const files = new Set([...app, ...closure(src)]);
+      return [label, { kb: kb(sum(files)), files: files.size }];
     }),
-  ) as BundleFigures['initialJs'];
-  const routeKeys = Object.keys(manifest).filter((k) => k.includes('/features/') && !manifest[k].isEntry);
+  );
+  const routeKeys = Object.keys(manifest).filter((k) => /\/features\/.+Page\.tsx$/.test(k));
   const largest = routeKeys.map((k) => ({ name: path.basename(k), kb: kb(gz(manifest[k].file)) })).sort((a, b) => b.kb - a.kb)[0] ?? {
     name: '-',
     kb: 0,

@@ -1,6 +1,7 @@
 // Shoppers who write while the load section reads: each keeps its own basket (its cookie), adds sizes in
 // stock, changes quantities, removes lines, and every few changes places an order for courier delivery,
 // until told to stop. What the listing's figures are measured beside.
+import { categoryPathOf, matchRoute } from '../../common/routes.ts';
 interface Variant {
   ext_id: string;
 }
@@ -23,7 +24,7 @@ async function shoppingList(base: string): Promise<{ variants: Variant[]; region
   const page = await json<{ results: { id: number; full_path_offer: string }[] }>(await fetch(`${base}/api/v1/offers/?limit=48&offset=0`));
   const variants: Variant[] = [];
   for (const o of page.results) {
-    const categoryPath = o.full_path_offer.split('/').slice(1, -2).join('/');
+    const categoryPath = categoryPathOf(matchRoute(o.full_path_offer)!, o.full_path_offer);
     const p = await json<{ variants: (Variant & { stock: number })[] }>(
       await fetch(`${base}/api/v1/product_offer/?categoryPath=${encodeURIComponent(categoryPath)}&pk=${o.id}`),
     );

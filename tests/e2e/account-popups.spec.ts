@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { mailsTo } from './mailbox.ts';
+import { categoryPathOf, matchRoute } from '../../common/routes.ts';
 
 const TEXT = {
   unknown: 'Неизвестная ошибка, обратитесь в тех поддержку',
@@ -333,7 +334,7 @@ test('/reset without a token explains and offers the forgot form', async ({ page
 async function firstOfferExtId(request: APIRequestContext): Promise<string> {
   const page = (await (await request.get('/api/v1/offers/?limit=24')).json()) as Paged<Offer>;
   for (const o of page.results) {
-    const root = o.full_path_offer.split('/').slice(1, -2).join('/');
+    const root = categoryPathOf(matchRoute(o.full_path_offer)!, o.full_path_offer);
     const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
     const v = p.variants.find((x) => x.stock > 0);
     if (v) return v.ext_id;

@@ -3,10 +3,11 @@
 // that follow the user after login and onto another browser; an order placed while signed in, seen in the
 // order history and its detail.
 import { type Locator, type Page, type Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, freshContext, test } from './fixtures.ts';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import type { City } from '../../common/contract/orders.ts';
+import { categoryPathOf, matchRoute } from '../../common/routes.ts';
 
 const PASSWORD = 'Morskoy2026';
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -165,7 +166,7 @@ test('favourites chosen while signed out stay after login and follow the user to
   expect(await favoriteIdsOn(page)).toEqual(chosen);
 
   // Another browser with nothing stored: after login the server's list fills the page.
-  const fresh = await browser.newContext();
+  const fresh = await freshContext(browser);
   const other = await fresh.newPage();
   await other.goto('/favorite');
   await expect(other.getByTestId('favorites-empty')).toBeVisible();
@@ -179,7 +180,7 @@ test('favourites chosen while signed out stay after login and follow the user to
 async function variantInStock(page: Page): Promise<string> {
   const list = (await (await page.request.get('/api/v1/offers/?limit=24')).json()) as Paged<Offer>;
   for (const o of list.results) {
-    const root = o.full_path_offer.split('/').slice(1, -2).join('/');
+    const root = categoryPathOf(matchRoute(o.full_path_offer)!, o.full_path_offer);
     const p = (await (await page.request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
     const v = p.variants.find((x) => x.stock >= 3);
     if (v) return v.ext_id;

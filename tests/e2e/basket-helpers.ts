@@ -3,6 +3,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
+import { categoryPathOf, matchRoute } from '../../common/routes.ts';
 
 export interface Pick {
   url: string;
@@ -28,7 +29,7 @@ export async function pickProducts(
   const page = (await (await request.get(`/api/v1/offers/?limit=60&data=${data}`)).json()) as Paged<Offer>;
   const picks: Pick[] = [];
   for (const o of page.results) {
-    const root = o.full_path_offer.split('/').slice(1, -2).join('/');
+    const root = categoryPathOf(matchRoute(o.full_path_offer)!, o.full_path_offer);
     const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
     const first = p.offer.colors[0]?.slug;
     const ok = p.variants.filter((v) => v.kind === 'size' && v.stock >= minStock && v.color.slug === first).slice(0, sizes);

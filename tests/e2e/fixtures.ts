@@ -2,7 +2,7 @@
 // navigation to one of the shop's pages, until the app has taken over the server's HTML (`data-ready` on
 // <html>). The server's HTML shows the page at once; a shopper's click before the app runs would do
 // nothing, so a test, like a shopper, acts once the page answers.
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -16,6 +16,13 @@ function waitForApp(page: Page): void {
   };
   page.goto = async (url, options) => ready(await goto(url, options));
   page.reload = async (options) => ready(await reload(options));
+}
+
+/** A second browser's context (nothing stored), its pages waiting for the app like the test's own. */
+export async function freshContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  context.on('page', waitForApp);
+  return context;
 }
 
 export const test = base.extend({

@@ -27,6 +27,8 @@ test('the cookie notice hides after Accept and stays hidden after reload; the ar
   await page.waitForFunction(() => scrollY === 0);
   await expect(arrow).toBeHidden();
 
+  // The acceptance reaches the server too (its cookie): the pages it renders now have no notice at all.
+  expect(await (await page.request.get('/kupalniki')).text()).not.toContain('Уведомление о cookie');
   await page.reload();
   await page.locator('.offer-card').first().waitFor();
   await expect(notice(page)).toBeHidden();

@@ -1,11 +1,11 @@
 // The filters of a listing (/v1/all/filters/{x}/) on every backend: each option's count is what the list shows
 // once it is picked, sizes in natural order, the Russian sort names, every scope, the shopper's choices, 404s
 // and 400s, and counts that follow catalogue changes (the cache never answers stale figures).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Paged } from '../../common/contract/base.ts';
 import { SORTS, type Filters, type Offer, type OfferFilter } from '../../common/contract/catalog.ts';
-import { backends, eventually, getJson, startApp } from './harness.ts';
+import { backends, getJson, startApp, NOTICE_WAIT } from './harness.ts';
 
 const data = (filter: OfferFilter) => encodeURIComponent(JSON.stringify(filter));
 
@@ -146,14 +146,14 @@ describe.each(backends)('listing filters on $name', (backend) => {
       [scope],
     );
     await app.db.query(`update product_variants set stock = 0 where product_id = $1 and size = 'M'`, [product.id]);
-    await eventually(async () => expect((await filters(scope)).sizes.find((s) => s.value === 'M')?.count).toBe(m.count - 1));
+    await vi.waitFor(async () => expect((await filters(scope)).sizes.find((s) => s.value === 'M')?.count).toBe(m.count - 1), NOTICE_WAIT);
     // Another product stops being sold: the list and every facet lose it.
     await app.db.query(
       `update products set active = false where id = (select p.id from products p join categories c on c.id = p.category_id
         where c.path = $1 and p.active and p.id <> $2 order by p.id limit 1)`,
       [scope, product.id],
     );
-    await eventually(async () => expect(await count('offers/', { categories: [scope] })).toBe(listBefore - 1));
+    await vi.waitFor(async () => expect(await count('offers/', { categories: [scope] })).toBe(listBefore - 1), NOTICE_WAIT);
     const total = (f: Filters) => f.brands.reduce((n, b) => n + b.count, 0);
     expect(total(await filters(scope))).toBe(total(before) - 1);
   });
