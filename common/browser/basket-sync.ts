@@ -123,6 +123,13 @@ export class BasketSync {
     await this.refreshCart();
   }
 
+  /** Back to the tab: what waits is sent now rather than at the end of a grown retry delay (nothing else). */
+  resume(): Promise<void> {
+    if (!this.view.queue.length) return Promise.resolve();
+    this.retryDelay = RETRY_MIN_MS;
+    return this.flush();
+  }
+
   /** The queued changes plus those still being stored, oldest first: what the next change builds on. */
   queuedAndUnsaved(): readonly Readonly<Mutation>[] {
     return [...this.view.queue, ...this.unsaved];
@@ -156,7 +163,7 @@ export class BasketSync {
     let settled = 0;
     do {
       this.flushAgain = false;
-      if (!this.offline()) settled += await this.underLock(() => flushOutbox(this.port));
+      if (!this.offline()) settled += await this.underLock(() => this.sendStored());
       // A read of the stored queue that began before a new change was written can leave that change out;
       // a change queued meanwhile asked for another round, which reads the queue again.
       await this.takeStored();
@@ -174,13 +181,20 @@ export class BasketSync {
     }
   }
 
+  /**
+   * Under the lock: takes the stored queue and confirmed basket, then sends. A change names its line by the
+   * confirmed basket, so that basket must be the stored one: another tab may have confirmed the line a moment
+   * ago, and a change built on this runtime's older copy would find no line and be dropped unsent.
+   */
+  private async sendStored(): Promise<number> {
+    await this.takeStored();
+    return flushOutbox(this.port);
+  }
+
   /** The service worker's whole job: send every queued change; throws OutboxNotSent when some must wait. */
   async sendAll(): Promise<number> {
     return this.underLock(async () => {
-      const stored = await this.storage.read();
-      this.view.cart = stored.cart;
-      this.view.queue = stored.queue;
-      const settled = await flushOutbox(this.port);
+      const settled = await this.sendStored();
       const left = (await this.storage.readQueue()).length;
       if (left) throw new OutboxNotSent(left);
       return settled;

@@ -39,7 +39,7 @@ export function startOutbox(): Promise<void> {
   addEventListener('online', () => void sync.online());
   // Back to the tab: what waits is sent now rather than at the end of a grown retry delay.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void sync.online();
+    if (document.visibilityState === 'visible') void sync.resume();
   });
   return sync.start();
 }

@@ -104,6 +104,28 @@ describe('the basket sync', () => {
     expect(viewA.queue).toEqual([]);
   });
 
+  it('sends a change to a line another tab confirmed before this tab heard of it, instead of dropping it', async () => {
+    // Another tab's add of 'a' is confirmed and stored; this tab's view has not read it back yet.
+    const storage = memoryBasketStorage({ queue: [], cart: [item('a', 1)] });
+    const requests: string[] = [];
+    const sync = new BasketSync({
+      view: view(),
+      storage,
+      transport: {
+        send: async (req: { method: string; path: string }) => {
+          requests.push(`${req.method} ${req.path}`);
+          return { kind: 'success', cart: [item('a', 3)] };
+        },
+        fetchCart: async () => [item('a', 3)],
+      },
+      isOnline: () => true,
+    });
+    await sync.enqueue({ id: 'u1', kind: 'update', ext_id: 'a', quantity: 3, label: 'a' });
+    await sync.flush();
+    expect(requests).toEqual([expect.stringMatching(/^PUT .*uuid-a/)]);
+    expect((await storage.read()).cart.map((l) => l.quantity)).toEqual([3]);
+  });
+
   it('two tabs queueing at once lose nothing and send each change once', async () => {
     const storage = memoryBasketStorage({ queue: [], cart: [] });
     const hub = channelHub();
@@ -171,6 +193,28 @@ describe('the basket sync', () => {
     }
     const gaps = times.slice(1).map((t, i) => Math.round((t - times[i]) / 1000));
     expect(gaps).toEqual([2, 4, 8, 16, 30, 30, 30, 30]);
+  });
+
+  it('a return to the tab sends what waits at once, and with nothing waiting asks the shop for nothing', async () => {
+    vi.useFakeTimers();
+    let failing = true;
+    let fetched = 0;
+    const { transport, sent } = shop(() => (failing ? { kind: 'retry' } : 'server'));
+    const sync = new BasketSync({
+      view: view(),
+      storage: memoryBasketStorage({ queue: [], cart: [] }),
+      transport: { ...transport, fetchCart: async () => (fetched++, []) },
+      isOnline: () => true,
+    });
+    await sync.enqueue(add('k1', 'a'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(['k1']); // failed: the next try would wait for the retry delay
+    failing = false;
+    await sync.resume();
+    expect(sent).toEqual(['k1', 'k1']);
+    await sync.resume();
+    expect(sent).toEqual(['k1', 'k1']);
+    expect(fetched).toBe(0);
   });
 
   it('keeps working in memory when storage fails, and says so once', async () => {
