@@ -64,8 +64,13 @@ export class PostgresListener {
       this.reopen(client);
     });
     client.on('end', () => this.reopen(client));
-    await client.connect();
-    for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
+    } catch (err) {
+      await client.end().catch(() => undefined); // a half-opened connection is closed, not left behind
+      throw err;
+    }
     this.client = client;
     this.retryMs = RETRY_MIN_MS;
     return client;

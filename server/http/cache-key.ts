@@ -2,6 +2,7 @@
 // the `data` filter in a canonical form (keys sorted, each list of slugs sorted and without repeats), so
 // requests that ask the same thing in different words share one entry. Values are kept as sent otherwise:
 // a request the contract refuses never gets a 200 to cache.
+import { splitUrl } from './split-url.ts';
 
 /** A value of the `data` filter with object keys sorted and lists of plain values sorted and deduplicated. */
 function canonical(value: unknown): unknown {
@@ -32,11 +33,11 @@ function canonicalData(raw: string): string | null {
 }
 
 export function cacheKey(url: string): string {
-  const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(/(.)\/+$/, '$1');
-  if (q < 0) return path;
+  const [pathname, query] = splitUrl(url);
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  if (!query) return path;
   const params: [string, string][] = [];
-  for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
+  for (const [name, value] of new URLSearchParams(query)) {
     const v = name === 'data' ? canonicalData(value) : value;
     if (v !== null) params.push([name, v]);
   }

@@ -3,7 +3,6 @@
 // socket directly), a 304 when the shopper's copy is current; a miss runs the route, and its 200 is stored
 // and sent in the encoding the shopper accepts, compressed once for every later request.
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { cacheKey } from './cache-key.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { encodingFor, etagOf, isCurrent, sendStored } from './stored-response.ts';
 
@@ -21,9 +20,13 @@ export interface CacheOptions {
   productOf?: (query: Record<string, unknown>) => number | undefined;
 }
 
+/** The cache's key of a request to this route (its URL, and its query only when the route reads one). */
+export const routeKey = (cache: ResponseCache, url: string, query: Record<string, unknown>, opts: CacheOptions & { hasQuery: boolean }) =>
+  cache.keyOf(url, { productId: opts.productOf?.(query), query: opts.hasQuery });
+
 export function cacheHooks(
   cache: ResponseCache,
-  opts: CacheOptions = {},
+  opts: CacheOptions & { hasQuery: boolean },
 ): Pick<RouteShorthandOptions, 'onRequest' | 'onSend' | 'onResponse' | 'onRequestAbort'> {
   const release = async (req: FastifyRequest) => {
     if (req.responseCacheKey !== null) cache.computed(req.responseCacheKey, null);
@@ -31,8 +34,7 @@ export function cacheHooks(
   return {
     onRequest: async (req, reply) => {
       req.responseCacheKey = null;
-      const product = opts.productOf?.(req.query as Record<string, unknown>);
-      const key = `${cache.generation(product)}|${cacheKey(req.url)}`;
+      const key = routeKey(cache, req.url, req.query as Record<string, unknown>, opts);
       const answer = cache.get(key) ?? (await cache.join(key));
       if (answer) return sendStored(req, reply, answer, JSON_HEADERS);
       req.responseCacheKey = key;

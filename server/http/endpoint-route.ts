@@ -58,7 +58,7 @@ export function route<A, B, Q, P extends string>(
   app.route<EndpointGeneric<B, Q, P>>({
     method: endpoint.method,
     url: endpoint.path,
-    ...(cached ? cacheHooks(app.responseCache, cache) : {}),
+    ...(cached ? cacheHooks(app.responseCache, { ...cache, hasQuery: query !== undefined }) : {}),
     preValidation: async (req) => {
       if (query) req.query = parse(req.query, query);
       if (body) req.body = parse(req.body, body);

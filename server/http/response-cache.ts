@@ -7,6 +7,8 @@
 // for every answer, and a per-product count for the product pages (stock changes with every order).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { cacheKey } from './cache-key.ts';
+import { splitUrl } from './split-url.ts';
 import { strongEtag, type StoredResponse } from './stored-response.ts';
 
 type CachedAnswer = StoredResponse;
@@ -18,6 +20,23 @@ export interface CacheStats {
   joined: number;
   entries: number;
   bytes: number;
+}
+
+/** What a computation gives to store: the body, its status when not 200, and whether it may be kept. */
+export interface Computed {
+  body: string | Buffer;
+  status?: number;
+  /** False for an answer to send but not keep (a page rendered while the database was failing). */
+  keep?: boolean;
+}
+
+export interface KeyOptions {
+  /** The product whose stock the answer shows (a product page): the key follows that product's changes. */
+  productId?: number;
+  /** Sets apart another kind of answer kept here for the same URL (a rendered page: its build, its variant). */
+  scope?: string;
+  /** False when the answer does not depend on the query (an endpoint without one): any query shares one entry. */
+  query?: boolean;
 }
 
 /** Waiters give up on a computation that takes longer and compute for themselves. */
@@ -66,6 +85,31 @@ export class ResponseCache {
       : `${catalogue}.s${this.stockEpoch}.p${productId}.${this.productGenerations.get(productId) ?? 0}`;
   }
 
+  /** The key of the answer to this URL: the generation it belongs to and the normalised request (cache-key.ts). */
+  keyOf(url: string, opts: KeyOptions = {}): string {
+    const key = `${this.generation(opts.productId)}|${cacheKey(opts.query === false ? splitUrl(url)[0] : url)}`;
+    return opts.scope ? `${opts.scope}|${key}` : key;
+  }
+
+  /**
+   * The answer stored under key, else `compute`'s, computed once however many ask at the same time (the
+   * others wait for it) and kept unless it says not to; a computation that throws leaves nothing stored.
+   */
+  async getOrCompute(key: string, compute: () => Promise<Computed>): Promise<CachedAnswer> {
+    const stored = this.get(key) ?? (await this.join(key));
+    if (stored) return stored;
+    let fresh: Computed;
+    try {
+      fresh = await compute();
+    } catch (err) {
+      this.computed(key, null);
+      throw err;
+    }
+    if (fresh.keep !== false) return this.computed(key, fresh.body, fresh.status)!;
+    this.computed(key, null);
+    return storedForm(fresh.body, fresh.status);
+  }
+
   get(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit) this.counts.hits += 1;
@@ -79,7 +123,10 @@ export class ResponseCache {
   async join(key: string): Promise<CachedAnswer | undefined> {
     const pending = this.inFlight.get(key);
     if (pending) {
-      const answer = await Promise.race([pending, new Promise<undefined>((r) => setTimeout(() => r(undefined), JOIN_TIMEOUT_MS).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      const givenUp = new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), JOIN_TIMEOUT_MS).unref()));
+      const answer = await Promise.race([pending, givenUp]);
+      clearTimeout(timer);
       if (answer) {
         this.counts.joined += 1;
         return answer;
@@ -94,7 +141,7 @@ export class ResponseCache {
 
   /** The computing request finished: store its answer (its text, and status when not 200), or nothing, and release the waiters. */
   computed(key: string, body: string | Buffer | null, status = 200): CachedAnswer | undefined {
-    const answer = body === null ? undefined : { ...compressed(body), ...(status === 200 ? {} : { status }) };
+    const answer = body === null ? undefined : storedForm(body, status);
     if (answer) this.entries.set(key, answer);
     this.resolvers.get(key)?.(answer);
     this.resolvers.delete(key);
@@ -107,7 +154,10 @@ export class ResponseCache {
   }
 }
 
-/** The stored form of an answer: its bytes, compressed once with brotli and gzip, and its ETag. */
+/** The stored form of an answer with its status (kept only when it is not 200). */
+const storedForm = (body: string | Buffer, status = 200): CachedAnswer => ({ ...compressed(body), ...(status === 200 ? {} : { status }) });
+
+/** An answer's bytes, compressed once with brotli and gzip, and its ETag. */
 function compressed(body: string | Buffer): CachedAnswer {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   return {

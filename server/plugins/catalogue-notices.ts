@@ -50,9 +50,10 @@ async function catalogueNotices(app: FastifyInstance): Promise<void> {
     notices.products('all');
     void readVersion().catch((err: unknown) => app.log.warn({ err }, 'catalogue version not read after a gap'));
   };
+  // Both channels share one connection, so a gap (notices lost with it) is heard once, on the first.
   const unlisten = [
     await app.db.listen('catalogue_version', (payload) => notices.version(Number(payload)), gap),
-    await app.db.listen('product_stock', (payload) => notices.products(payload === '*' ? 'all' : payload.split(',').map(Number)), gap),
+    await app.db.listen('product_stock', (payload) => notices.products(payload === '*' ? 'all' : payload.split(',').map(Number))),
   ];
   await readVersion();
   app.addHook('onClose', async () => {

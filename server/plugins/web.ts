@@ -1,10 +1,8 @@
 // Serves the built app: hashed assets cached for a year, kept in memory and sent in the brotli or gzip form
-// the build made,
-// index.html / sw.js / the manifest never cached,
-// the SPA's HTML for every app route with the page's head already filled in for crawlers and link previews
+// the build made (hashed-assets.ts); index.html, sw.js and the manifest checked again on every use; the HTML for every app route with the page's head already filled in for crawlers and link previews
 // (404 status for paths no route matches and for products, categories, brands or posts the shop does not
 // have), and the 301 that drops a trailing slash (spec §2), everywhere but / and the API.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +11,6 @@ import { splitUrl } from '../http/split-url.ts';
 import { servePages, type PageSources } from '../render/pages.ts';
 import { ssrBundle } from '../render/ssr-bundle.ts';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 export function redirectTrailingSlash(app: FastifyInstance): void {
@@ -37,9 +34,9 @@ export async function serveApp(
   // Re-read when a new build replaces it, so a running server never hands out the old build's asset names.
   let cached: { mtimeMs: number; html: string } | null = null;
   const indexHtml = (): string | null => {
-    if (!existsSync(indexFile)) return null;
-    const { mtimeMs } = statSync(indexFile);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    const stat = statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, 'utf8') };
     return cached.html;
   };
   if (indexHtml()) {
@@ -52,12 +49,12 @@ export async function serveApp(
       cacheControl: false,
       // The build wrote each text file's .br and .gz beside it: sent as they are, never compressed per
       // request (sw.js has none: its precache list is written into it after the bundle is compressed).
-      // Hashed assets are sent from memory before this (hashed-assets.ts).
+      // Hashed assets are sent from memory before this, cached for a year (hashed-assets.ts): what is left
+      // here (sw.js, the manifest, icons) is checked again on every use.
       preCompressed: true,
       setHeaders(res, file) {
-        const rel = path.relative(distDir, file);
-        res.setHeader('cache-control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
-        if (rel === 'sw.js') res.setHeader('service-worker-allowed', '/');
+        res.setHeader('cache-control', REVALIDATE);
+        if (path.relative(distDir, file) === 'sw.js') res.setHeader('service-worker-allowed', '/');
       },
     });
   } else {

@@ -2,13 +2,14 @@
 // index.html, its head filled for the page (content/page-head.ts) and, with the SSR bundle, the page
 // rendered with its data (ssr-bundle.ts). A rendered page holds nothing of one shopper (the page fills in
 // the basket, favourites and name itself), so it is kept in the response cache like a public answer, per
-// build, per catalogue generation (a product page per its product's too), and sent from memory after.
+// build, per catalogue generation (a product page per its product's too), and sent from memory after;
+// a page made while the database failed is sent but not kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../common/routes.ts';
 import { SHOP_NAME } from '../../common/titles.ts';
 import { pageHead } from '../content/page-head.ts';
-import { cacheKey } from '../http/cache-key.ts';
 import { escapeMarkup } from '../http/markup.ts';
+import type { Computed } from '../http/response-cache.ts';
 import { sendStored } from '../http/stored-response.ts';
 import { MESSAGES } from '../plugins/errors.ts';
 import { splitUrl } from '../http/split-url.ts';
@@ -26,6 +27,12 @@ export interface PageSources {
   distDir: string;
   publicUrl: string;
 }
+
+/** A request the page was rendered with that failed on the server's side (its seed holds the error). */
+const isServerError = (seed: unknown) => {
+  const status = (seed as { error?: { status?: unknown } }).error?.status;
+  return typeof status === 'number' && status >= 500;
+};
 
 /** A product page shows its product's stock: its rendering follows that product's changes too. */
 function productOf(pathname: string): number | undefined {
@@ -46,31 +53,37 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     return styled;
   };
 
-  /** The page's status and HTML; with the database unreachable, the bare shell and the route table's status. */
+  /**
+   * The page's status and HTML, and whether it is whole: rendered with every request answered. A page made
+   * while the database failed (the bare shell, or content with a failed request) is sent, but never kept.
+   */
   const render = async (
     t: NonNullable<typeof styled>,
     url: string,
     pathname: string,
     renderer: PageRenderer | null,
     visitor: PageVisitor,
-  ): Promise<[number, string]> => {
+  ): Promise<Computed> => {
     const html = t.html;
-    try {
-      const head = await pageHead(app.db, pathname, sources.publicUrl);
-      const rendered = renderer
-        ? await renderer.render(sources.publicUrl + url, call, visitor).then(
+    // The head and the content are independent reads: side by side.
+    const [head, rendered] = await Promise.all([
+      pageHead(app.db, pathname, sources.publicUrl).catch((err: unknown) => {
+        app.log.error({ err }, 'page head not rendered');
+        return null;
+      }),
+      renderer
+        ? renderer.render(sources.publicUrl + url, call, visitor).then(
             (r) => ({ ...r, buildId: escapeMarkup(renderer.buildId), preload: chunksOf(t.manifest, r.page, html) }),
             (err: unknown) => {
               app.log.error({ err, url }, 'page not rendered: the app renders it in the browser');
               return null;
             },
           )
-        : null;
-      return [head.status, pageHtml(html, head, SHOP_NAME, rendered)];
-    } catch (err) {
-      app.log.error({ err }, 'page head not rendered');
-      return [matchRoute(pathname) ? 200 : 404, html];
-    }
+        : null,
+    ]);
+    if (!head) return { status: matchRoute(pathname) ? 200 : 404, body: html, keep: false };
+    const failedRequest = rendered ? Object.values(rendered.seeds).some(isServerError) : false;
+    return { status: head.status, body: pageHtml(html, head, SHOP_NAME, rendered), keep: !!rendered && !failedRequest };
   };
 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -88,22 +101,17 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     });
     // The one thing of the visitor a page shows: the cookie notice, until it is accepted (two cached forms).
     const visitor: PageVisitor = { cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true' };
-    const cache = renderer && app.hasDecorator('responseCache') ? app.responseCache : null;
-    const key =
-      cache && renderer
-        ? `page|${renderer.buildId}|${t.version}|${cache.generation(productOf(pathname))}|${visitor.cookieNotice ? 'notice' : 'accepted'}|${cacheKey(req.url)}`
-        : null;
-    if (cache && key) {
-      const stored = cache.get(key) ?? (await cache.join(key));
-      if (stored) return sendStored(req, reply, stored, HTML_HEADERS);
+    const compute = () => render(t, req.url, pathname, renderer, visitor);
+    if (!renderer || !app.hasDecorator('responseCache')) {
+      const page = await compute();
+      return reply
+        .code(page.status ?? 200)
+        .headers(HTML_HEADERS)
+        .send(page.body);
     }
-    const [status, page] = await render(t, req.url, pathname, renderer, visitor).catch((err: unknown) => {
-      if (cache && key) cache.computed(key, null);
-      throw err;
-    });
-    const stored = cache && key ? cache.computed(key, page, status) : undefined;
-    if (stored) return sendStored(req, reply, stored, HTML_HEADERS);
-    return reply.code(status).headers(HTML_HEADERS).send(page);
+    const scope = `page|${renderer.buildId}|${t.version}|${visitor.cookieNotice ? 'notice' : 'accepted'}`;
+    const key = app.responseCache.keyOf(req.url, { productId: productOf(pathname), scope });
+    return sendStored(req, reply, await app.responseCache.getOrCompute(key, compute), HTML_HEADERS);
   };
   app.get('/', sendPage);
   app.setNotFoundHandler(sendPage);

@@ -4,7 +4,7 @@
 // answer's JSON read back, exactly what the page would get over HTTP.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointPath, queryString } from '../../common/endpoints.ts';
-import { cacheKey } from '../http/cache-key.ts';
+import { routeKey } from '../http/cached-answers.ts';
 import { parse } from '../http/contract.ts';
 import { HttpError, MESSAGES } from '../plugins/errors.ts';
 
@@ -41,21 +41,15 @@ export function publicCaller(app: FastifyInstance): PublicCall {
     const params = input.params ?? {};
     const raw = rawQuery(input.query);
     const url = `/api${endpointPath(route.endpoint.path, params as never)}${queryString(raw)}`;
-    const cache = app.hasDecorator('responseCache') ? app.responseCache : null;
-    const key = cache ? `${cache.generation(route.cache.productOf?.(raw))}|${cacheKey(url)}` : null;
-    if (cache && key) {
-      const hit = cache.get(key) ?? (await cache.join(key));
-      if (hit) return JSON.parse(hit.identity.toString()) as unknown;
-    }
-    try {
+    const answer = async () => {
       const query = route.endpoint.query ? parse(raw, route.endpoint.query) : raw;
       const req = { params, query, headers: {}, method: 'GET', url, ip: '127.0.0.1', log: app.log } as unknown as FastifyRequest;
-      const body = JSON.stringify(await route.handler(req, quietReply));
-      if (cache && key) cache.computed(key, body);
-      return JSON.parse(body) as unknown;
-    } catch (err) {
-      if (cache && key) cache.computed(key, null);
-      throw err;
-    }
+      return JSON.stringify(await route.handler(req, quietReply));
+    };
+    if (!app.hasDecorator('responseCache')) return JSON.parse(await answer()) as unknown;
+    // The same entry as the API's answer to this URL: one computation serves both.
+    const key = routeKey(app.responseCache, url, raw, { ...route.cache, hasQuery: route.endpoint.query !== undefined });
+    const stored = await app.responseCache.getOrCompute(key, async () => ({ body: await answer() }));
+    return JSON.parse(stored.identity.toString()) as unknown;
   };
 }

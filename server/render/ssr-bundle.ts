@@ -2,7 +2,7 @@
 // its file path (the server imports nothing of src/), and loaded again when a new build replaces it, so a
 // running server never renders with an older build than the page's scripts. Without the file (the API's
 // tests, a build without it) pages are sent without rendered content, as a shell the app fills.
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicCall } from './public-call.ts';
@@ -27,8 +27,9 @@ export function ssrBundle(distDir: string): () => Promise<PageRenderer | null> {
   const file = path.join(distDir, 'server', 'entry-server.js');
   let loaded: { mtimeMs: number; renderer: Promise<PageRenderer> } | null = null;
   return async () => {
-    if (!existsSync(file)) return null;
-    const { mtimeMs } = statSync(file);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return null;
+    const { mtimeMs } = stat;
     if (loaded?.mtimeMs !== mtimeMs) {
       // A new query string is a new module to the loader: the rebuilt file is read, not the cached one.
       loaded = { mtimeMs, renderer: import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<PageRenderer> };

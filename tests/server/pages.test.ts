@@ -103,6 +103,20 @@ describe.each(backends)('rendered pages on $name', (backend) => {
     expect(text(mainOf(accepted.body))).toContain('Купальники');
   });
 
+  it('never keeps a page rendered while the database failed: the next request renders it whole', async () => {
+    const [p] = await app.db.query<{ id: number; path: string }>(
+      `select p.id, c.path from products p join categories c on c.id = p.category_id where p.active order by p.id desc offset 3 limit 1`,
+    );
+    const { body: product } = await getJson<ProductOffer>(app, `/api/v1/product_offer/?categoryPath=${p.path}&pk=${p.id}`);
+    await app.db.exec('alter table products rename to products_away');
+    try {
+      expect(text(mainOf((await app.inject(product.offer.full_path_offer)).body))).not.toContain(product.offer.name);
+    } finally {
+      await app.db.exec('alter table products_away rename to products');
+    }
+    expect(text(mainOf((await app.inject(product.offer.full_path_offer)).body))).toContain(product.offer.name);
+  });
+
   it('an unknown product is a 404 that renders the error page', async () => {
     const res = await app.inject('/kupalniki/bikini/999999/net-takogo');
     expect(res.statusCode).toBe(404);

@@ -77,6 +77,15 @@ describe.each(backends)('the response cache on $name', (plain) => {
     expect(plainList.body).toBe((await get(LISTING)).body);
   });
 
+  it('keeps one entry for an answer that reads no query, whatever query comes with it', async () => {
+    const first = await get('/api/v1/organization?_=1');
+    const hits = app.responseCache.stats().hits;
+    const entries = app.responseCache.stats().entries;
+    const again = await get('/api/v1/organization?_=2&utm_source=x');
+    expect(app.responseCache.stats()).toMatchObject({ hits: hits + 1, entries });
+    expect(again.body).toBe(first.body);
+  });
+
   it('never caches a refusal, and keeps refusing', async () => {
     const bad = `/api/v1/offers/?limit=24&offset=0&data=${data({ sort: 'cheapest' })}`;
     const before = app.responseCache.stats().entries;
