@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { basket, summary } from '../../src/state/basket.ts';
 import { changeQuantity, stepQuantity } from '../../src/state/basket-actions.ts';
 import { project } from '../../common/basket-queue.ts';
+import { idbBasketStorage } from '../../common/browser/outbox-storage.ts';
 import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } from '../../src/state/basket-dropdown.ts';
 
 describe('basket summary', () => {
@@ -34,7 +35,8 @@ describe('quick clicks', () => {
 
   it('a second click right after the first builds on it: two increases add two', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined)); // the server never answers here
-    basket.cart = [
+    // The confirmed basket as the sync keeps it: stored, and on screen.
+    const confirmed = [
       {
         item_uuid: 'u-a',
         ext_id: 'a',
@@ -43,6 +45,8 @@ describe('quick clicks', () => {
         product: { name: 'A', brand: 'B', price: 1000, images: [], full_path_offer: '/x/1/y' },
       },
     ];
+    await idbBasketStorage.saveCart(confirmed);
+    basket.cart = structuredClone(confirmed);
     basket.queue = [];
     // Both clicks come before the first change has been stored and shown.
     expect(stepQuantity({ ext_id: 'a' }, 1, 'A')).toBe(true);
