@@ -12,7 +12,7 @@ import { ApiError, type ShopCall } from './api/client.ts';
 import { App } from './app/App.tsx';
 import { pageRequests } from './app/page-requests.ts';
 import { pageSource, preloadPage } from './app/pages.tsx';
-import { COOKIE_NOTICE_SEED, ORIGIN_SEED, SeedsContext, type Seeds } from './state/seeds.ts';
+import { COOKIE_NOTICE_SEED, ORIGIN_SEED, RENDERED_AT_SEED, SeedsContext, type Seeds } from './state/seeds.ts';
 
 /** The build this bundle is: the page hydrates the server's HTML only when its own build is the same. */
 export const buildId: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
@@ -79,7 +79,11 @@ export interface Visitor {
 export async function render(url: string, serverCall: ServerCall, visitor: Visitor): Promise<RenderedPage> {
   const { origin, pathname, search } = new URL(url);
   const api = callerOf(serverCall);
-  const seeds: Seeds = { [ORIGIN_SEED]: { data: origin }, [COOKIE_NOTICE_SEED]: { data: visitor.cookieNotice } };
+  const seeds: Seeds = {
+    [ORIGIN_SEED]: { data: origin },
+    [RENDERED_AT_SEED]: { data: new Date().toISOString() },
+    [COOKIE_NOTICE_SEED]: { data: visitor.cookieNotice },
+  };
   await Promise.all([
     // The page's chunk first: it then renders in place, never as a fallback to be swapped in later.
     preloadPage(pathname),

@@ -11,12 +11,14 @@ import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
 import { seedCatalog } from './state/catalog.ts';
 import { SeedsContext } from './state/seeds.ts';
+import { seedHead } from './state/head.ts';
 import { seedWidgets } from './state/widgets.ts';
 
 const root = document.getElementById('root')!;
 const rendered = readServerRendering(document, import.meta.env.VITE_BUILD_ID ?? 'dev');
 seedCatalog(rendered.seeds);
 seedWidgets(rendered.seeds);
+seedHead(rendered.seeds, location.pathname);
 const app = (
   <StrictMode>
     <SeedsContext.Provider value={rendered.seeds}>

@@ -22,7 +22,12 @@ class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, 
   }
   render() {
     if (this.state.failed) {
-      return <ErrorPage statusCode={500} message="Не удалось открыть страницу. Проверьте подключение к интернету и попробуйте ещё раз." />;
+      return (
+        <>
+          <ErrorPage statusCode={500} message="Не удалось открыть страницу. Проверьте подключение к интернету и попробуйте ещё раз." />
+          <PartMounted name="page" />
+        </>
+      );
     }
     return this.props.children;
   }

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { TITLES, pageTitle, SHOP_NAME } from '../../common/titles.ts';
-import { documentHead, enterRoute, head, setSeo } from '../state/head.ts';
+import { documentHead, enterRoute, head, seoKnown, setSeo } from '../state/head.ts';
 
 function setMeta(name: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -25,6 +25,7 @@ function updateExisting(selector: string, attr: 'content' | 'href', value: strin
 
 function writeHead(): void {
   const h = documentHead(head);
+  if (!h.title) return; // nothing known yet: the server's head stands
   if (document.title !== h.title) document.title = h.title;
   if (h.description) setMeta('description', h.description);
   if (h.keywords) setMeta('keywords', h.keywords);
@@ -47,7 +48,7 @@ export function useHeadWriter(): void {
 export function useRouteHead(path: string, titleKey: string | undefined, isError: boolean): void {
   useEffect(() => {
     enterRoute(path, isError ? `${TITLES.error} — ${SHOP_NAME}` : pageTitle(titleKey));
-    if (isError) return;
+    if (isError || seoKnown(path)) return; // the page the server rendered came with its record
     // The API module loads with the first ask, after the first paint, not with the frame.
     import('../api/frame.ts')
       .then(({ getSeo }) => getSeo(path))

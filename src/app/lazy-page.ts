@@ -1,20 +1,8 @@
-// Lazy pages whose chunk may fail to load (a deploy replaced it, the network dropped): the page reloads
-// once to fetch the new build, at most once per 60 s (spec §9); past that, the error reaches the boundary.
+// Lazy pages: each page's chunk loads on first use or ahead (preload); one whose chunk cannot be had
+// reloads the page to fetch the new build (components/chunk-reload.ts), past that the error reaches the
+// page boundary.
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { STORAGE_KEYS } from '../../common/storage-keys.ts';
-import { sessionArea, type StorageKey } from '../state/web-storage.ts';
-
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
-
-type KeyedStorage = { getItem(key: StorageKey): string | null; setItem(key: StorageKey, value: string): void };
-
-/** True when a reload is allowed now; records it (in sessionStorage unless given another). */
-export function claimChunkReload(now = Date.now(), storage: KeyedStorage = sessionArea): boolean {
-  const last = Number(storage.getItem(STORAGE_KEYS.chunkReloadAt) ?? 0);
-  if (now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
-  storage.setItem(STORAGE_KEYS.chunkReloadAt, String(now));
-  return true;
-}
+import { loadOrReload } from '../components/chunk-reload.ts';
 
 /** A page loaded on first use; `preload` loads it ahead, after which it renders at once, never suspending. */
 export interface LazyPage<P extends object> {
@@ -34,15 +22,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       loaded = m.default;
       return m;
     });
-  const Lazy = lazy(() =>
-    loadOnce().catch((err: unknown) => {
-      if (navigator.onLine && claimChunkReload()) {
-        location.reload();
-        return new Promise<never>(() => undefined); // the reload replaces this page
-      }
-      throw err;
-    }),
-  );
+  const Lazy = lazy(() => loadOrReload(loadOnce));
   const Page = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props));
   Page.preload = () => loadOnce().then(() => undefined);
   return Page;

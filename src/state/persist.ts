@@ -15,7 +15,7 @@ import { parseLkData, putLkData, readLkData, type LkData } from './lk-data.ts';
 import { setStorageProblem, ui } from './ui.ts';
 
 /** The slice as this tab last read it from or wrote it to storage: what its own changes are measured from. */
-let synced: LkData = readLkData();
+let synced: LkData = parseLkData({})!;
 
 function storageFailed(err: unknown, what: string): void {
   const quota = err instanceof DOMException && err.name === 'QuotaExceededError';
@@ -23,26 +23,15 @@ function storageFailed(err: unknown, what: string): void {
   setStorageProblem(quota ? 'quota' : 'unavailable');
 }
 
+/**
+ * Start: shows what is stored, with this tab's changes since the page started laid over it, and saves those.
+ * Nothing has been read yet, so this tab's changes are measured from the empty slice: whatever the shopper
+ * did before the page's idle start read storage (a size picked, a favourite added) counts.
+ */
 export async function restorePersisted(): Promise<void> {
-  let stored: LkData | null = null;
-  try {
-    stored = parseLkData(await get(STORAGE_KEYS.lkData, store()));
-  } catch (err) {
-    console.warn('[persist] IndexedDB is unavailable; working without saved data', err);
-    setStorageProblem('unavailable');
-  }
-  if (!stored) {
-    synced = readLkData();
-    return;
-  }
-  // The page is usable before storage is read (it starts when the browser is idle): what the shopper changed
-  // meanwhile (a size picked, a favourite added) is newer than what is stored, so it is laid over the stored
-  // slice like any change of this tab, and saved.
-  const mine = readLkData();
-  const merged = mergeLkData(parseLkData({})!, mine, stored);
-  putLkData(merged);
-  synced = stored;
-  if (!sameLkData(merged, stored)) await savePersisted();
+  synced = parseLkData({})!;
+  await pullPersisted();
+  if (!sameLkData(readLkData(), synced)) await savePersisted();
 }
 
 /** Puts a merged slice into the stores when it differs from what they hold (another tab's changes). */

@@ -3,7 +3,7 @@
 // (src/main.tsx), so the first render in the browser has the very data the server's HTML shows. A page's
 // data hook starts from its seed instead of loading (components/use-load.ts); the catalogue's store is
 // filled from the frame's seeds (state/catalog.ts).
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export type Seed = { data: unknown } | { error: { status: number; message: string } };
 export type Seeds = Record<string, Seed>;
@@ -20,6 +20,16 @@ export function seedUsed(seeds: Seeds, key: string): void {
   delete seeds[key];
 }
 
+/** A seed's data when it holds data of this kind (`typeof`), else undefined. */
+export function seedData<T extends 'string' | 'boolean'>(
+  seeds: Seeds,
+  key: string,
+  kind: T,
+): (T extends 'string' ? string : boolean) | undefined {
+  const seed = seeds[key];
+  return seed && 'data' in seed && typeof seed.data === kind ? (seed.data as T extends 'string' ? string : boolean) : undefined;
+}
+
 /** The seed key of the shop's public address the server rendered with (its PUBLIC_URL's origin). */
 export const ORIGIN_SEED = 'site:origin';
 
@@ -31,6 +41,30 @@ export const COOKIE_NOTICE_SEED = 'visitor:cookieNotice';
 
 /** The shop's address for absolute links (structured data): the server's, so the page hydrates the same. */
 export function useSiteOrigin(): string {
-  const seed = useSeeds()[ORIGIN_SEED];
-  return seed && 'data' in seed && typeof seed.data === 'string' ? seed.data : onServer() ? '' : location.origin;
+  return seedData(useSeeds(), ORIGIN_SEED, 'string') ?? (onServer() ? '' : location.origin);
+}
+
+/** The seed key of when the server rendered the page (ISO time). */
+export const RENDERED_AT_SEED = 'site:renderedAt';
+
+/** The browser's clock for useNow: read once, then again every minute while anything shows it. */
+let clock = 0;
+const browserNow = () => clock || (clock = Date.now());
+function everyMinute(changed: () => void): () => void {
+  const timer = setInterval(() => {
+    clock = Date.now();
+    changed();
+  }, 60_000);
+  return () => clearInterval(timer);
+}
+
+/**
+ * "Now" for what a page says relative to it (a post's "3 часа назад", the footer's year): on the server and
+ * while the page hydrates, the time the server rendered at, so both write the same text; then the
+ * browser's clock, kept to the minute.
+ */
+export function useNow(): Date {
+  const rendered = seedData(useSeeds(), RENDERED_AT_SEED, 'string');
+  const ms = useSyncExternalStore(everyMinute, browserNow, () => (rendered ? Date.parse(rendered) : Date.now()));
+  return new Date(ms);
 }

@@ -49,7 +49,7 @@ function startAnalytics(c: Integrations): void {
 }
 
 /** A page view for the counter (ignored until analytics runs). */
-export function trackPageView(url: string): void {
+function trackPageView(url: string): void {
   if (analyticsId && window.ym) window.ym(Number(analyticsId), 'hit', url);
 }
 
@@ -75,8 +75,17 @@ export async function loadDeliveryWidget(): Promise<boolean> {
   return c?.delivery_widget_url ? loadScript(c.delivery_widget_url) : false;
 }
 
-/** App start: analytics starts as soon as (and only if) cookies are accepted and the shop has a counter. */
+/**
+ * App start: analytics starts as soon as (and only if) cookies are accepted and the shop has a counter; each
+ * page view the widgets count (state/widgets.ts) is reported to it from then on.
+ */
 export function startThirdParty(): void {
+  let views = widgets.pageViews;
+  subscribe(widgets, () => {
+    if (widgets.pageViews === views) return;
+    views = widgets.pageViews;
+    trackPageView(location.href);
+  });
   const start = () => void integrations().then((c) => c && startAnalytics(c));
   if (widgets.consented) {
     start();

@@ -16,7 +16,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { COOKIE_ACCEPTED_COOKIE, STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { popups } from './popups.ts';
-import { COOKIE_NOTICE_SEED, onServer, useSeeds, type Seeds } from './seeds.ts';
+import { COOKIE_NOTICE_SEED, onServer, seedData, useSeeds, type Seeds } from './seeds.ts';
 import { readStored, writeStored, type StorageKey } from './web-storage.ts';
 
 const CHANNEL_POPUP_VIEWS = 5; // spec §9
@@ -36,15 +36,12 @@ export const widgets = proxy({
 
 export const useWidgets = () => useSnapshot(widgets);
 
-const noticeSeeded = (seeds: Seeds): boolean | null => {
-  const seed = seeds[COOKIE_NOTICE_SEED];
-  return seed && 'data' in seed && typeof seed.data === 'boolean' ? seed.data : null;
-};
+const noticeSeeded = (seeds: Seeds): boolean | undefined => seedData(seeds, COOKIE_NOTICE_SEED, 'boolean');
 
 /** Before hydrating: the notice shows as the server rendered it, until storage has been read. */
 export function seedWidgets(seeds: Seeds): void {
   const shown = noticeSeeded(seeds);
-  if (shown !== null) widgets.cookieAccepted = !shown;
+  if (shown !== undefined) widgets.cookieAccepted = !shown;
 }
 
 /** Whether the cookie notice shows: on the server as the request's cookie says, in the page as the store does. */

@@ -19,6 +19,11 @@ test('the main pages hydrate the server HTML without a mismatch', async ({ page,
     if (HYDRATION.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  // What the server rendered the page with is not asked for again: its SEO record came in the page.
+  const askedAgain: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/get_seo/')) askedAgain.push(r.url());
+  });
   await page.addInitScript(() => {
     addEventListener('DOMContentLoaded', () => {
       window.serverElements = [...document.querySelectorAll('#root header, #root main > *, #root footer')];
@@ -42,6 +47,7 @@ test('the main pages hydrate the server HTML without a mismatch', async ({ page,
     expect(kept, url).not.toContain(false);
   }
   expect(problems).toEqual([]);
+  expect(askedAgain).toEqual([]);
 });
 
 test('without JavaScript a product page shows its name, price and availability, and a category its goods', async ({

@@ -51,6 +51,7 @@ describe.each(backends)('rendered pages on $name', (backend) => {
       unknown
     >;
     expect(Object.keys(data)).toEqual(expect.arrayContaining(['catalog:organization', 'category:kupalniki', 'filters:kupalniki']));
+    expect(data['page:seo']).toMatchObject({ data: { url: '/kupalniki', h1_tag: 'Купальники' } });
     // No inline script runs: the CSP allows none.
     expect(res.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
   });

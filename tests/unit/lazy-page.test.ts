@@ -1,6 +1,6 @@
 // A failed page chunk reloads the page at most once per 60 s (spec §9).
 import { describe, expect, it } from 'vitest';
-import { claimChunkReload } from '../../src/app/lazy-page.ts';
+import { claimChunkReload } from '../../src/components/chunk-reload.ts';
 
 function memoryStorage() {
   const m = new Map<string, string>();

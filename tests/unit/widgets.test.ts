@@ -103,6 +103,10 @@ describe('third-party scripts', () => {
     w.acceptCookies();
     await flush();
     expect(analyticsScripts()).toHaveLength(1);
+    // A page view the widgets count from now on reaches the counter.
+    w.countPageView('/kupalniki');
+    await flush();
+    expect(window.ym?.a?.at(-1)).toEqual([123, 'hit', location.href]);
   });
 
   it('loads nothing when the shop has no counter configured', async () => {

@@ -11,7 +11,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { useData } from '../../components/use-load.ts';
 import { isFiltered, listingSearch } from '../../lib/listing-query.ts';
 import { plural } from '../../lib/plural.ts';
-import { currentSeo, useHeadState } from '../../state/head.ts';
+import { useSeo } from '../../state/head.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { FilterPanel, SortSelect } from './FilterPanel.tsx';
 import { listingRequests } from './listing-data.ts';
@@ -30,7 +30,7 @@ export default function ListingPage() {
   const headInfo = useListingHead(scope, detail);
   const offers = useData(requests?.offers ?? null);
   const facets = useData(requests?.facets ?? null);
-  const seo = currentSeo(useHeadState());
+  const seo = useSeo();
 
   const notFound = !scope || (headInfo.error instanceof ApiError && headInfo.error.status === 404);
   // The error page names itself; a name set here would follow it (a parent's effect runs after its child's).

@@ -9,14 +9,13 @@ import { useData } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { matchRoute } from '../../../common/routes.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { infoRequest } from './content-data.ts';
+import { infoAt } from './content-data.ts';
 import './content.css';
 
 export default function InfoPage() {
   const [path] = useLocation();
   const route = matchRoute(path)?.route;
-  const name = route?.name ?? '';
-  const page = useData(infoRequest(name));
+  const page = useData(infoAt(path));
   const p = page.data;
   usePageTitle(p?.title);
   if (page.error instanceof ApiError && page.error.status === 404) return <ErrorPage statusCode={404} />;

@@ -6,18 +6,19 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { useData } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { matchRoute } from '../../../common/routes.ts';
-import { postsPageOf, postsRequest } from './content-data.ts';
-import { EMPTY_TEXT, kindCrumbs, kindLabel, kindOf, postHref } from './kinds.ts';
+import { useNow } from '../../state/seeds.ts';
+import { postsAt } from './content-data.ts';
+import { EMPTY_TEXT, kindCrumbs, kindLabel, postHref } from './kinds.ts';
 import './content.css';
 
 export default function PostListPage() {
   const [path] = useLocation();
-  const page = postsPageOf(useSearch());
-  const kind = kindOf(matchRoute(path));
-  const posts = useData(postsRequest(kind, page));
+  const at = postsAt(path, useSearch());
+  const { kind, page } = at;
+  const posts = useData(at.posts);
   const label = kindLabel(kind);
   const crumbs = kindCrumbs(kind);
+  const now = useNow();
   return (
     <section className="posts">
       <Breadcrumbs crumbs={crumbs.slice(0, 1)} current={label} />
@@ -28,12 +29,22 @@ export default function PostListPage() {
         <p className="muted">{EMPTY_TEXT[kind]}</p>
       ) : (
         <ul className="posts__list" aria-busy={posts.loading}>
-          {posts.data?.results.map((p) => (
+          {posts.data?.results.map((p, i) => (
             <li key={p.id} className="post-card">
               <Link href={postHref(kind, p.slug)} className="post-card__link">
-                {p.image && <img src={p.image} alt="" loading="lazy" width={360} height={240} />}
+                {p.image && (
+                  // The first picture is the page's largest paint on a phone: fetched at once, first.
+                  <img
+                    src={p.image}
+                    alt=""
+                    width={360}
+                    height={240}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                  />
+                )}
                 <time dateTime={p.published_at} className="muted">
-                  {formatDate(p.published_at)}
+                  {formatDate(p.published_at, now)}
                 </time>
                 <h2>{p.title}</h2>
               </Link>

@@ -7,20 +7,20 @@ import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';
 import { useData } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { matchRoute } from '../../../common/routes.ts';
+import { useNow } from '../../state/seeds.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { postRequest } from './content-data.ts';
-import { kindCrumbs, kindOf } from './kinds.ts';
+import { postAt } from './content-data.ts';
+import { kindCrumbs } from './kinds.ts';
 import './content.css';
 
 export default function PostPage() {
   const [path] = useLocation();
-  const found = matchRoute(path);
-  const kind = kindOf(found);
-  const slug = found?.params.slug ?? '';
-  const post = useData(postRequest(kind, slug));
+  const at = postAt(path);
+  const { kind } = at;
+  const post = useData(at.post);
   const p = post.data;
   usePageTitle(p?.title, p?.preview);
+  const now = useNow();
   if (post.error instanceof ApiError && post.error.status === 404) return <ErrorPage statusCode={404} />;
   return (
     <article className="post">
@@ -33,7 +33,7 @@ export default function PostPage() {
         <>
           <h1>{p.title}</h1>
           <time dateTime={p.published_at} className="muted">
-            {formatDate(p.published_at)}
+            {formatDate(p.published_at, now)}
           </time>
           {p.image && <img className="post__image" src={p.image} alt="" width={720} height={480} />}
           <RichText html={p.body_html} />

@@ -3,11 +3,13 @@
 import { Link } from 'wouter';
 import { href } from '../../../common/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
+import { useNow } from '../../state/seeds.ts';
 import { openWidgetPopup } from '../../state/widgets.ts';
 import { INFO_LINKS } from './info-links.ts';
 
 export function Footer() {
   const org = useCatalog().organization.data;
+  const year = useNow().getFullYear();
   const social: [string, string][] = org
     ? ([
         ['ВКонтакте', org.link_vk],
@@ -47,7 +49,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="container footer__copy">© {new Date().getFullYear()} Море и Мода</p>
+      <p className="container footer__copy">© {year} Море и Мода</p>
     </footer>
   );
 }

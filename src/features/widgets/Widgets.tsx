@@ -17,11 +17,7 @@ export function Widgets() {
   const [path] = useLocation();
   const { open } = useWidgets();
   useEffect(() => {
-    countPageView(path);
-    // The counter runs only once the page's idle start has loaded the third-party module (and consent was
-    // given): until then a view has nowhere to go, so the module is not part of the frame's first chunk.
-    const url = location.href;
-    void import('../../state/third-party.ts').then((thirdParty) => thirdParty.trackPageView(url));
+    countPageView(path); // the analytics counter hears of it from the count (state/third-party.ts)
   }, [path]);
   return (
     <>

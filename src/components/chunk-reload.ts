@@ -1,0 +1,29 @@
+// A chunk that fails to load (a deploy replaced it, the network dropped) reloads the page once to fetch the
+// new build, at most once per 60 s (spec §9); past that, or offline, the error goes on to the caller's
+// boundary. Used by the lazy pages (app/lazy-page.ts) and the lazy popups (lazy-popup.tsx). The one user of
+// the chunk-reload mark in sessionStorage.
+import { STORAGE_KEYS } from '../../common/storage-keys.ts';
+import { sessionArea, type StorageKey } from '../state/web-storage.ts';
+
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+type KeyedStorage = { getItem(key: StorageKey): string | null; setItem(key: StorageKey, value: string): void };
+
+/** True when a reload is allowed now; records it (in sessionStorage unless given another). */
+export function claimChunkReload(now = Date.now(), storage: KeyedStorage = sessionArea): boolean {
+  const last = Number(storage.getItem(STORAGE_KEYS.chunkReloadAt) ?? 0);
+  if (now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
+  storage.setItem(STORAGE_KEYS.chunkReloadAt, String(now));
+  return true;
+}
+
+/** load(), or, when its chunk cannot be had, a reload of the page (once a minute at most) instead. */
+export function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((err: unknown) => {
+    if (navigator.onLine && claimChunkReload()) {
+      location.reload();
+      return new Promise<never>(() => undefined); // the reload replaces this page
+    }
+    throw err;
+  });
+}
