@@ -40,3 +40,6 @@ export const CACHE_NAMES = {
   images: 'shop-images-v1',
 } as const;
 export const CACHE_PREFIX = 'shop-';
+
+/** The response header naming the build a rendered page was made by, which the service worker keeps pages of. */
+export const BUILD_HEADER = 'x-shop-build';

@@ -3,7 +3,10 @@
 // when this worker activates.
 import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
 
-export const PAGES_CACHE = `${CACHE_PREFIX}pages-${(import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev'}`;
+/** The build this worker came with; the server names the build of each page it renders (BUILD_HEADER). */
+export const BUILD_ID = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
+
+export const PAGES_CACHE = `${CACHE_PREFIX}pages-${BUILD_ID}`;
 
 /** Every runtime cache this worker keeps; others of ours are an older version's. */
 export const CURRENT_CACHES: readonly string[] = [...Object.values(CACHE_NAMES), PAGES_CACHE];

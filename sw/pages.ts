@@ -8,7 +8,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { PAGES_CACHE } from './cache-names.ts';
+import { BUILD_HEADER } from '../common/storage-keys.ts';
+import { BUILD_ID, PAGES_CACHE } from './cache-names.ts';
 import { navigationDenylist } from './cache-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -22,7 +23,9 @@ const pages = new NetworkFirst({
   // A page varies by encoding only on the wire (Vary: accept-encoding); the cached copy is the page itself.
   matchOptions: { ignoreVary: true },
   plugins: [
-    new CacheableResponsePlugin({ statuses: [200] }),
+    // Only this build's pages: while an update waits, the network already answers with the new build's
+    // pages, whose scripts this worker never precached; those are not kept here (the new worker keeps them).
+    new CacheableResponsePlugin({ statuses: [200], headers: { [BUILD_HEADER]: BUILD_ID } }),
     new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
   ],
 });

@@ -1,7 +1,7 @@
 // The service worker's runtime routes: the pages (pages.ts), stale-while-revalidate for public API data,
 // cache-first with a bound for pictures, and the cleanup of caches an older version left.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
@@ -41,5 +41,12 @@ export function registerRuntimeRoutes(): void {
 export async function deleteOldCaches(): Promise<void> {
   const keep = new Set<string>(CURRENT_CACHES);
   const names = await caches.keys();
-  await Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && !keep.has(n)).map((n) => caches.delete(n)));
+  const old = names.filter((n) => n.startsWith(CACHE_PREFIX) && !keep.has(n));
+  // With each cache its expiration records go too (kept in IndexedDB by cache name, they would stay forever).
+  await Promise.all(
+    old.map(async (n) => {
+      await caches.delete(n);
+      await new CacheExpiration(n, { maxEntries: 1 }).delete();
+    }),
+  );
 }

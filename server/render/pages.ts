@@ -13,7 +13,7 @@ import type { Computed } from '../http/response-cache.ts';
 import { sendStored } from '../http/stored-response.ts';
 import { MESSAGES } from '../plugins/errors.ts';
 import { splitUrl } from '../http/split-url.ts';
-import { COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
+import { BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
 import { chunksOf, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
 import { publicCaller } from './public-call.ts';
 import type { PageRenderer, PageVisitor } from './ssr-bundle.ts';
@@ -102,16 +102,18 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     // The one thing of the visitor a page shows: the cookie notice, until it is accepted (two cached forms).
     const visitor: PageVisitor = { cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true' };
     const compute = () => render(t, req.url, pathname, renderer, visitor);
+    // A rendered page names its build: the service worker keeps only its own build's pages.
+    const headers = renderer ? { ...HTML_HEADERS, [BUILD_HEADER]: renderer.buildId } : HTML_HEADERS;
     if (!renderer || !app.hasDecorator('responseCache')) {
       const page = await compute();
       return reply
         .code(page.status ?? 200)
-        .headers(HTML_HEADERS)
+        .headers(headers)
         .send(page.body);
     }
     const scope = `page|${renderer.buildId}|${t.version}|${visitor.cookieNotice ? 'notice' : 'accepted'}`;
     const key = app.responseCache.keyOf(req.url, { productId: productOf(pathname), scope });
-    return sendStored(req, reply, await app.responseCache.getOrCompute(key, compute), HTML_HEADERS);
+    return sendStored(req, reply, await app.responseCache.getOrCompute(key, compute), headers);
   };
   app.get('/', sendPage);
   app.setNotFoundHandler(sendPage);

@@ -52,6 +52,8 @@ describe.each(backends)('rendered pages on $name', (backend) => {
     >;
     expect(Object.keys(data)).toEqual(expect.arrayContaining(['catalog:organization', 'category:kupalniki', 'filters:kupalniki']));
     expect(data['page:seo']).toMatchObject({ data: { url: '/kupalniki', h1_tag: 'Купальники' } });
+    // The page names the build it was rendered by, for the service worker, which keeps only its own build's.
+    expect(res.headers['x-shop-build']).toBe('test');
     // No inline script runs: the CSP allows none.
     expect(res.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
   });
