@@ -20,7 +20,6 @@ import {
   ResetRequest,
   SignInRequest,
   SocialLoginRequest,
-  SocialLoginResponse,
   SocialProviderList,
   TokenResponse,
   User,
@@ -121,6 +120,18 @@ const endpoint = <A, B, Q, P extends string>(e: Endpoint<A, B, Q, P>): Endpoint<
 const publicGet = <A, Q, P extends string>(path: P, answer: Struct<A, unknown>, query?: Struct<Q, unknown>) =>
   endpoint<A, unknown, Q, P>({ method: 'GET', path, answer, query, access: 'public', offline: true });
 
+/** A private call that sends a body. */
+const privateSend = <A, B, P extends string>(method: Method, path: P, body: Struct<B, unknown>, answer: Struct<A, unknown>) =>
+  endpoint<A, B, unknown, P>({ method, path, body, answer, access: 'private' });
+
+/** A private call without a body. */
+const privateCall = <A, P extends string>(method: Method, path: P, answer: Struct<A, unknown>) =>
+  endpoint<A, unknown, unknown, P>({ method, path, answer, access: 'private' });
+
+/** A private address that answers a page, a script or a redirect rather than JSON. */
+const privatePage = <P extends string>(method: Method, path: P) =>
+  endpoint<unknown, unknown, unknown, P>({ method, path, answer: null, access: 'private' });
+
 export const ENDPOINTS = {
   // The frame and content
   organization: publicGet('/v1/organization', Organization),
@@ -167,130 +178,60 @@ export const ENDPOINTS = {
     answer: GiftCardDataResponse,
     access: 'public',
   }),
-  checkCard: endpoint({
-    method: 'POST',
-    path: '/v1/check_card/',
-    body: CheckCardRequest,
-    answer: CheckCardResponse,
-    access: 'private',
-  }),
-  giftCardPayment: endpoint({
-    method: 'POST',
-    path: '/v1/giftcardpayment/',
-    body: GiftCardPaymentRequest,
-    answer: GiftCardPaymentResponse,
-    access: 'private',
-  }),
+  checkCard: privateSend('POST', '/v1/check_card/', CheckCardRequest, CheckCardResponse),
+  giftCardPayment: privateSend('POST', '/v1/giftcardpayment/', GiftCardPaymentRequest, GiftCardPaymentResponse),
 
   // Places and delivery
   regions: publicGet('/v1/regions/', RegionList, RegionsQuery),
   cities: publicGet('/v1/cities/', CityList, CitiesQuery),
-  deliveryCalc: endpoint({
-    method: 'POST',
-    path: '/v1/cdek_calc/',
-    body: DeliveryCalcRequest,
-    answer: DeliveryCalcResponse,
-    access: 'private',
-  }),
-  checkDelivery: endpoint({
-    method: 'POST',
-    path: '/v1/check_delivery/',
-    body: CheckDeliveryRequest,
-    answer: CheckDeliveryResponse,
-    access: 'private',
-  }),
+  deliveryCalc: privateSend('POST', '/v1/cdek_calc/', DeliveryCalcRequest, DeliveryCalcResponse),
+  checkDelivery: privateSend('POST', '/v1/check_delivery/', CheckDeliveryRequest, CheckDeliveryResponse),
 
   // The basket
-  cart: endpoint({ method: 'GET', path: '/v2/cart/', answer: CartSuccess, access: 'private' }),
-  cartAdd: endpoint({ method: 'POST', path: '/v2/cart/', body: CartAddRequest, answer: CartResponse, access: 'private' }),
-  cartUpdate: endpoint({
-    method: 'PUT',
-    path: '/v2/cart/:item_uuid/',
-    body: CartUpdateRequest,
-    answer: CartResponse,
-    access: 'private',
-  }),
-  cartRemove: endpoint({ method: 'DELETE', path: '/v2/cart/:item_uuid/', answer: CartResponse, access: 'private' }),
-  cartEmpty: endpoint({ method: 'DELETE', path: '/v2/cart/', answer: CartResponse, access: 'private' }),
+  cart: privateCall('GET', '/v2/cart/', CartSuccess),
+  cartAdd: privateSend('POST', '/v2/cart/', CartAddRequest, CartResponse),
+  cartUpdate: privateSend('PUT', '/v2/cart/:item_uuid/', CartUpdateRequest, CartResponse),
+  cartRemove: privateCall('DELETE', '/v2/cart/:item_uuid/', CartResponse),
+  cartEmpty: privateCall('DELETE', '/v2/cart/', CartResponse),
 
   // Discounts, orders and payment
-  promoCode: endpoint({
-    method: 'POST',
-    path: '/v1/promo_code/',
-    body: PromoCodeRequest,
-    answer: PromoCodeResponse,
-    access: 'private',
-  }),
-  bonus: endpoint({ method: 'GET', path: '/v1/bonus/', answer: BonusInfo, access: 'private' }),
-  bonusRules: endpoint({ method: 'GET', path: '/v1/bonus/rules/', answer: BonusRules, access: 'private' }),
-  bonusHistory: endpoint({ method: 'GET', path: '/v1/bonus/history/', answer: BonusLedger, access: 'private' }),
-  orderV2: endpoint({ method: 'POST', path: '/v2/order/', body: OrderRequest, answer: OrderCreated, access: 'private' }),
-  orderV1: endpoint({ method: 'POST', path: '/v1/order/', body: OrderRequest, answer: OrderCreated, access: 'private' }),
-  orderInfo: endpoint({
-    method: 'POST',
-    path: '/v1/get_order_info/',
-    body: OrderGuidRequest,
-    answer: OrderInfoResponse,
-    access: 'private',
-  }),
-  orderPayment: endpoint({
-    method: 'POST',
-    path: '/v1/order_payment/',
-    body: OrderGuidRequest,
-    answer: OrderPaymentResponse,
-    access: 'private',
-  }),
-  testPaymentPage: endpoint({ method: 'GET', path: '/payments/test/:id', answer: null, access: 'private' }),
-  testPaymentPay: endpoint({ method: 'POST', path: '/payments/test/:id/pay', answer: null, access: 'private' }),
-  testPaymentCancel: endpoint({ method: 'POST', path: '/payments/test/:id/cancel', answer: null, access: 'private' }),
-  orderHistory: endpoint({ method: 'GET', path: '/v1/history_order_preview/', answer: OrderHistory, access: 'private' }),
-  orderDetail: endpoint({
-    method: 'POST',
-    path: '/v1/history_order_detail/',
-    body: OrderDetailRequest,
-    answer: OrderDetail,
-    access: 'private',
-  }),
+  promoCode: privateSend('POST', '/v1/promo_code/', PromoCodeRequest, PromoCodeResponse),
+  bonus: privateCall('GET', '/v1/bonus/', BonusInfo),
+  bonusRules: privateCall('GET', '/v1/bonus/rules/', BonusRules),
+  bonusHistory: privateCall('GET', '/v1/bonus/history/', BonusLedger),
+  orderV2: privateSend('POST', '/v2/order/', OrderRequest, OrderCreated),
+  orderV1: privateSend('POST', '/v1/order/', OrderRequest, OrderCreated),
+  orderInfo: privateSend('POST', '/v1/get_order_info/', OrderGuidRequest, OrderInfoResponse),
+  orderPayment: privateSend('POST', '/v1/order_payment/', OrderGuidRequest, OrderPaymentResponse),
+  testPaymentPage: privatePage('GET', '/payments/test/:id'),
+  testPaymentPay: privatePage('POST', '/payments/test/:id/pay'),
+  testPaymentCancel: privatePage('POST', '/payments/test/:id/cancel'),
+  orderHistory: privateCall('GET', '/v1/history_order_preview/', OrderHistory),
+  orderDetail: privateSend('POST', '/v1/history_order_detail/', OrderDetailRequest, OrderDetail),
 
   // Accounts
-  signIn: endpoint({ method: 'POST', path: '/v1/sign_in/', body: SignInRequest, answer: TokenResponse, access: 'private' }),
-  logIn: endpoint({ method: 'POST', path: '/v1/auth/', body: LoginRequest, answer: TokenResponse, access: 'private' }),
-  logOut: endpoint({ method: 'POST', path: '/v1/logout/', answer: MessageBody, access: 'private' }),
-  reset: endpoint({ method: 'POST', path: '/v1/reset/', body: ResetRequest, answer: MessageBody, access: 'private' }),
-  resetComplete: endpoint({
-    method: 'POST',
-    path: '/v1/reset/complite/',
-    body: ResetCompleteRequest,
-    answer: MessageBody,
-    access: 'private',
-  }),
+  signIn: privateSend('POST', '/v1/sign_in/', SignInRequest, TokenResponse),
+  logIn: privateSend('POST', '/v1/auth/', LoginRequest, TokenResponse),
+  /** Signed in: revokes the token it was sent with. */
+  // Signed in: revokes the token it was sent with.
+  logOut: privateCall('POST', '/v1/logout/', MessageBody),
+  reset: privateSend('POST', '/v1/reset/', ResetRequest, MessageBody),
+  resetComplete: privateSend('POST', '/v1/reset/complite/', ResetCompleteRequest, MessageBody),
   subscribe: endpoint({ method: 'GET', path: '/v1/subscribe/', query: EmailQuery, answer: MessageBody, access: 'private' }),
   unsubscribe: endpoint({ method: 'GET', path: '/v1/unsubscribe/', query: EmailQuery, answer: MessageBody, access: 'private' }),
-  user: endpoint({ method: 'GET', path: '/v1/get_user/', answer: User, access: 'private' }),
-  userByPost: endpoint({ method: 'POST', path: '/v1/get_user/', answer: User, access: 'private' }),
-  changeInfo: endpoint({ method: 'PUT', path: '/v1/changeinfo/', body: ChangeInfoRequest, answer: User, access: 'private' }),
-  addresses: endpoint({ method: 'GET', path: '/v1/user_address/', answer: AddressList, access: 'private' }),
-  addAddress: endpoint({ method: 'POST', path: '/v1/user_address/', body: AddressInput, answer: AddressList, access: 'private' }),
-  changeAddress: endpoint({ method: 'PUT', path: '/v1/user_address/', body: AddressInput, answer: AddressList, access: 'private' }),
-  deleteAddress: endpoint({
-    method: 'POST',
-    path: '/v1/user_address_delete/',
-    body: AddressDeleteRequest,
-    answer: AddressList,
-    access: 'private',
-  }),
-  favorites: endpoint({ method: 'GET', path: '/v1/favorites/', answer: FavoriteIds, access: 'private' }),
-  addFavorites: endpoint({ method: 'POST', path: '/v1/favorites/', body: FavoritesRequest, answer: FavoriteIds, access: 'private' }),
-  replaceFavorites: endpoint({ method: 'PUT', path: '/v1/favorites/', body: FavoritesRequest, answer: FavoriteIds, access: 'private' }),
-  socialProviders: endpoint({ method: 'GET', path: '/v1/auth/providers/', answer: SocialProviderList, access: 'private' }),
-  socialLogin: endpoint({
-    method: 'POST',
-    path: '/auth/:provider',
-    body: SocialLoginRequest,
-    answer: SocialLoginResponse,
-    access: 'private',
-  }),
-  socialCallback: endpoint({ method: 'GET', path: '/auth/:provider/callback', answer: null, access: 'private' }),
+  user: privateCall('GET', '/v1/get_user/', User),
+  userByPost: privateCall('POST', '/v1/get_user/', User),
+  changeInfo: privateSend('PUT', '/v1/changeinfo/', ChangeInfoRequest, User),
+  addresses: privateCall('GET', '/v1/user_address/', AddressList),
+  addAddress: privateSend('POST', '/v1/user_address/', AddressInput, AddressList),
+  changeAddress: privateSend('PUT', '/v1/user_address/', AddressInput, AddressList),
+  deleteAddress: privateSend('POST', '/v1/user_address_delete/', AddressDeleteRequest, AddressList),
+  favorites: privateCall('GET', '/v1/favorites/', FavoriteIds),
+  addFavorites: privateSend('POST', '/v1/favorites/', FavoritesRequest, FavoriteIds),
+  replaceFavorites: privateSend('PUT', '/v1/favorites/', FavoritesRequest, FavoriteIds),
+  socialProviders: privateCall('GET', '/v1/auth/providers/', SocialProviderList),
+  socialLogin: privateSend('POST', '/auth/:provider', SocialLoginRequest, TokenResponse),
+  socialCallback: privatePage('GET', '/auth/:provider/callback'),
   socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: null, access: 'public' }),
 };
 

@@ -51,10 +51,6 @@ export function readOutboxState(): Promise<{ queue: Mutation[]; cart: BasketItem
   });
 }
 
-export async function readCartSnapshot(): Promise<BasketItem[]> {
-  return (await get<BasketItem[]>(IDB.cart, store())) ?? [];
-}
-
 export function saveCartSnapshot(cart: readonly BasketItem[]): Promise<void> {
   return set(IDB.cart, cart, store());
 }

@@ -26,7 +26,6 @@ export const User = type({
   subscribed: boolean(),
 });
 export type User = Infer<typeof User>;
-/** POST /v1/logout/ (signed in): revokes the token it was sent with. */
 export const ChangeInfoRequest = object({
   first_name: text(0, 100),
   middle_name: text(0, 100),
@@ -73,7 +72,6 @@ export const ResetCompleteRequest = object({
 });
 export const EmailQuery = object({ email: email() });
 export const SocialLoginRequest = object({ code: size(string(), 1, 2000), redirect_uri: optional(string()) });
-export const SocialLoginResponse = type({ token: string() });
 export const SOCIAL_PROVIDERS = ['vk-oauth2', 'facebook', 'instagram'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
 /** GET /v1/auth/providers/: the configured social providers; authorize_url already carries client_id and

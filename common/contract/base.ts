@@ -20,9 +20,9 @@ export const jsonParam = <T, S>(struct: Struct<T, S>) =>
 
 export const text = (lo: number, hi: number) => size(trimmed(string()), lo, hi);
 export const email = () => size(trimmed(string()), 3, 254);
-/** A row id: a positive int4 (a larger number is a 400, never a failed query). */
 /** The largest row id (int4): a larger one is refused before any query. */
 export const MAX_ID = 2_147_483_647;
+/** A row id: a positive int4 (a larger number is a 400, never a failed query). */
 export const id = () => min(max(integer(), MAX_ID), 1);
 
 export const Paged = <T, S>(item: Struct<T, S>) => type({ count: min(integer(), 0), results: array(item) });
@@ -36,4 +36,5 @@ export const PageQuery = object({
 export const ErrorBody = type({ message: string() });
 export type ErrorBody = Infer<typeof ErrorBody>;
 
+/** A success that only says something (the same shape as a failure's, told apart by the status). */
 export const MessageBody = type({ message: string() });

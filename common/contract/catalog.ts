@@ -2,6 +2,7 @@
 // offer cards and their lists, the `data` filter, landing pages, filters, product pages and saved offers.
 import {
   array,
+  assign,
   boolean,
   defaulted,
   enums,
@@ -16,7 +17,7 @@ import {
   union,
   type Infer,
 } from 'superstruct';
-import { MAX_ID, PAGE_SIZE, Paged, id, jsonParam, queryInt } from './base.ts';
+import { MAX_ID, PageQuery, Paged, id, jsonParam, queryInt } from './base.ts';
 
 export const Category = type({
   id: integer(),
@@ -100,11 +101,10 @@ export const OfferFilter = object({
 });
 export type OfferFilter = Infer<typeof OfferFilter>;
 
-export const OffersQuery = object({
-  limit: defaulted(queryInt(1, 100), PAGE_SIZE),
-  offset: defaulted(queryInt(0, 1_000_000), 0),
-  data: optional(jsonParam(OfferFilter)),
-});
+/** The `data` query parameter of a listing: its filter, as JSON. */
+const FilterParam = optional(jsonParam(OfferFilter));
+
+export const OffersQuery = assign(PageQuery, object({ data: FilterParam }));
 export type OffersQuery = Infer<typeof OffersQuery>;
 
 export const CategoryDetail = type({
@@ -124,7 +124,7 @@ export type LandingPage = Infer<typeof LandingPage>;
 export const LandingQuery = object({
   limit: optional(queryInt(1, 100)),
   offset: defaulted(queryInt(0, 1_000_000), 0),
-  data: optional(jsonParam(OfferFilter)),
+  data: FilterParam,
 });
 export const LandingAnswer = union([LandingPage, OfferPage]);
 
@@ -136,14 +136,14 @@ export const FilterOption = type({ value: string(), name: string(), count: integ
  */
 export const Filters = type({
   sizes: array(FilterOption),
-  colors: array(type({ value: string(), name: string(), hex: string(), count: integer() })),
+  colors: array(assign(FilterOption, type({ hex: string() }))),
   brands: array(FilterOption),
   price: type({ min: integer(), max: integer() }),
   sort: array(type({ value: enums(SORTS), name: string() })),
 });
 export type Filters = Infer<typeof Filters>;
 /** GET /v1/all/filters/{x}/?data=…: optional; the shopper's choices narrow the counts (each facet without its own). */
-export const FiltersQuery = object({ data: optional(jsonParam(OfferFilter)) });
+export const FiltersQuery = object({ data: FilterParam });
 
 export const Variant = type({
   ext_id: string(),

@@ -1,6 +1,6 @@
 // The contract of checkout (spec §7 orders and delivery): regions and cities, delivery, promo codes, gift
 // certificates and cards, orders, their information and history, and payment.
-import { array, boolean, enums, integer, min, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { array, assign, boolean, enums, integer, min, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { email, id, jsonParam, text } from './base.ts';
 
 export const Region = type({ id: integer(), name: string() });
@@ -107,7 +107,7 @@ export const OrderPreview = type({
 });
 export const OrderHistory = array(OrderPreview);
 export const OrderDetailRequest = object({ pk: id() });
-export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(type({ status: string(), created_at: string() })) });
+export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(OrderStatus) });
 export const OrderPaymentResponse = type({ payment_url: string() });
 export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: text(1, 50) });
 /** paid: taken from the card now; balance: left on the card; total: the order's cost; due: left to pay. */
@@ -118,13 +118,6 @@ export const GiftCardPaymentResponse = type({
   due: integer(),
   payment_status: string(),
 });
-/** GET /v1/bonus/ (signed in): the points that may be spent now and the programme's rules. */
-export const BonusInfo = type({
-  balance: integer(),
-  accrual_percent: integer(),
-  max_share_percent: integer(),
-  lifetime_days: integer(),
-});
 /** GET /v1/bonus/rules/ (public): the programme's rules alone, so a visitor can read /rules-discount. */
 export const BonusRules = type({
   accrual_percent: integer(),
@@ -132,3 +125,5 @@ export const BonusRules = type({
   lifetime_days: integer(),
 });
 export type BonusRules = Infer<typeof BonusRules>;
+/** GET /v1/bonus/ (signed in): the points that may be spent now and the programme's rules. */
+export const BonusInfo = assign(BonusRules, type({ balance: integer() }));

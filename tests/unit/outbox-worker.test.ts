@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { IDB, OUTBOX_LOCK } from '../../common/storage-keys.ts';
 import type { Mutation } from '../../common/basket-queue.ts';
-import { appendToOutbox, readCartSnapshot, readOutbox, saveCartSnapshot, takeOutboxNotices } from '../../common/browser/outbox-storage.ts';
+import { appendToOutbox, readOutbox, readOutboxState, saveCartSnapshot, takeOutboxNotices } from '../../common/browser/outbox-storage.ts';
 import { OutboxNotSent } from '../../common/browser/basket-sync.ts';
 import { sendOutboxFromWorker } from '../../sw/outbox-send.ts';
 
@@ -84,14 +84,14 @@ describe('the service worker sends the basket outbox with no tab open', () => {
     ]);
     expect(sent.every((s) => s.credentials === 'include' && s.auth === null)).toBe(true);
     expect(await readOutbox()).toEqual([]);
-    expect((await readCartSnapshot()).map((l) => [l.ext_id, l.quantity])).toEqual([['a', 3]]);
+    expect((await readOutboxState()).cart.map((l) => [l.ext_id, l.quantity])).toEqual([['a', 3]]);
   });
 
   it('stops at a network failure, keeps that change and the rest, and throws so the browser retries', async () => {
     fakeShop([() => [item('b', 1, uuid(2)), item('a', 1, uuid(7))], () => 'offline']);
     await expect(sendOutboxFromWorker()).rejects.toBeInstanceOf(OutboxNotSent);
     expect((await readOutbox()).map((m) => m.id)).toEqual(['k2', 'k3']);
-    expect((await readCartSnapshot()).map((l) => l.ext_id)).toEqual(['b', 'a']);
+    expect((await readOutboxState()).cart.map((l) => l.ext_id)).toEqual(['b', 'a']);
 
     // The retry sends the same change with the same key, so a change that did reach the server is not repeated.
     const sent = fakeShop([() => [item('b', 1, uuid(2)), item('a', 3, uuid(7))], () => [item('a', 3, uuid(7))]]);
