@@ -4,10 +4,8 @@
 // order history and its detail.
 import { type Locator, type Page, type Request } from '@playwright/test';
 import { expect, freshContext, test } from './fixtures.ts';
-import type { Paged } from '../../common/contract/base.ts';
-import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import type { City } from '../../common/contract/orders.ts';
-import { categoryPathOf, matchRoute } from '../../common/routes.ts';
+import { pickProducts } from './basket-helpers.ts';
 
 const PASSWORD = 'Morskoy2026';
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -176,18 +174,6 @@ test('favourites chosen while signed out stay after login and follow the user to
   await fresh.close();
 });
 
-/** A variant in stock, found through the catalogue's API. */
-async function variantInStock(page: Page): Promise<string> {
-  const list = (await (await page.request.get('/api/v1/offers/?limit=24')).json()) as Paged<Offer>;
-  for (const o of list.results) {
-    const root = categoryPathOf(matchRoute(o.full_path_offer)!, o.full_path_offer);
-    const p = (await (await page.request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
-    const v = p.variants.find((x) => x.stock >= 3);
-    if (v) return v.ext_id;
-  }
-  throw new Error('the seed has no variant in stock');
-}
-
 async function placeOrderAsUser(page: Page, extId: string): Promise<string> {
   const [moscow] = (await (
     await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ q: 'Москва' }))}`)
@@ -215,7 +201,7 @@ test('an order placed while signed in is in the order history with its detail', 
   await page.goto('/history-order');
   await logIn(page);
   await expect(page.getByText('Вы ещё ничего не заказывали.')).toBeVisible();
-  const number = await placeOrderAsUser(page, await variantInStock(page));
+  const number = await placeOrderAsUser(page, (await pickProducts(page.request, 1, 1))[0].extIds[0]);
 
   await page.reload();
   const rows = page.getByTestId('order-list').locator('li');
