@@ -1,7 +1,8 @@
 // The page's one script. The server's HTML is the page (rendered with its data, styled inline): the app's
-// code is fetched only once that page has loaded, pictures included, so none of it competes with the first
-// paint or the largest picture. Then the app (main.tsx) and the page's own chunks, which the server names
-// in <meta name="shop-page-chunks">, are fetched side by side, and the app hydrates.
+// code is fetched only once that page has loaded, pictures included, and painted (a long page may paint its
+// last part, the cookie notice say, a frame after the load event), so none of it competes with the first
+// paint or the largest one. Then the app (main.tsx) and the page's own chunks, which the server names in
+// <meta name="shop-page-chunks">, are fetched side by side, and the app hydrates.
 function start(): void {
   const chunks = document.querySelector<HTMLMetaElement>('meta[name="shop-page-chunks"]')?.content.split(' ') ?? [];
   for (const href of chunks.filter(Boolean)) {
@@ -11,5 +12,8 @@ function start(): void {
   void import('./main.tsx');
 }
 
-if (document.readyState === 'complete') start();
-else addEventListener('load', start, { once: true });
+/** After the next frame has been painted. */
+const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+
+if (document.readyState === 'complete') afterPaint();
+else addEventListener('load', afterPaint, { once: true });
