@@ -13,6 +13,7 @@ import cardCache from './catalog/card-cache.ts';
 import housekeeping from './background/housekeeping-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
+import { registerSigner } from './http/signer.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
 import contentRoutes from './content/routes.ts';
 import crawlerRoutes from './content/crawler-routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   redirectTrailingSlash(app);
   await registerHttpHardening(app, thirdPartyOrigins(config));
   await app.register(cookie);
+  await registerSigner(app);
   await app.register(catalogueNotices);
   if (config.responseCacheBytes > 0) await app.register(responseCache);
   await app.register(cardCache);

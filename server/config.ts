@@ -24,7 +24,8 @@ export interface Config {
   /**
    * Which proxies' X-Forwarded-For is believed for the client's address (the rate limits count per
    * address): Fastify's trustProxy, from TRUST_PROXY ('true', 'false', or addresses, CIDRs and the
-   * presets loopback, linklocal, uniquelocal). By default proxies on this host and private networks.
+   * presets loopback, linklocal, uniquelocal). By default only a proxy on this host: on a private network
+   * (Docker, Kubernetes) any neighbour could otherwise claim any address, so its proxy is named explicitly.
    */
   trustProxy: boolean | string;
   /**
@@ -79,7 +80,7 @@ function readSocial(env: NodeJS.ProcessEnv): SocialConfig {
   return { 'vk-oauth2': one('vk-oauth2'), facebook: one('facebook') };
 }
 
-const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+const DEFAULT_TRUST_PROXY = 'loopback';
 
 function trustProxyOf(raw: string | undefined): boolean | string {
   const v = raw?.trim();

@@ -20,7 +20,7 @@ const MAILING_MESSAGES = {
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
 
-  route(app, ENDPOINTS.signIn, async (req) => ({ token: await register(app.db, req.body, visitorKeyOf(req)) }));
+  route(app, ENDPOINTS.signIn, async (req) => ({ token: await register(app.db, req.body, req.ip, visitorKeyOf(req)) }));
 
   route(app, ENDPOINTS.logIn, async (req) => ({ token: await logIn(app.db, req.body, req.ip, visitorKeyOf(req)) }));
 

@@ -11,7 +11,7 @@ import { holderOf, insertToken, insertUser, userByEmail, type NewUser } from './
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
 import { mergeVisitorCart } from '../basket/basket.ts';
 import { hashPassword, newToken, verifyPassword } from './passwords.ts';
-import { LIMITS, forgetAttempts, recordAttempt, refuseWhenSpent, type Limit } from '../http/rate-limit.ts';
+import { LIMITS, forgetAttempts, giveBack, spendAttempt, type Limit } from '../http/rate-limit.ts';
 
 /** A new token of the user; what the visitor (if any) had in the basket and in flight becomes the user's. */
 export async function openSession(tx: Queryable, userId: number, visitorKey: string | null): Promise<string> {
@@ -30,12 +30,16 @@ export async function checkUnique(db: Queryable, email: string | null, phone: st
   if (phone && (await holderOf(db, 'phone', phone, exceptId)) !== null) throw new HttpError(400, ACCOUNT_MESSAGES.phoneTaken);
 }
 
-/** Registration (§5): checks every field, creates the user and opens the session; answers the token. */
-export async function register(db: Db, input: SignInRequest, visitorKey: string | null): Promise<string> {
+/**
+ * Registration (§5): checks every field, creates the user and opens the session; answers the token. Each
+ * well-formed attempt counts against the address before the password is hashed.
+ */
+export async function register(db: Db, input: SignInRequest, address: string, visitorKey: string | null): Promise<string> {
   const email = checkedEmail(input.email);
   const names = splitFullName(input.full_name);
   const phone = checkedPhone(input.phone);
   checkNewPassword(input.password_one, input.password_two);
+  await spendAttempt(db, [[LIMITS.signInPerAddress, address]]);
   await checkUnique(db, email, phone);
   const user: NewUser = { email, phone, ...names, password_hash: await hashPassword(input.password_one) };
   return db.transaction(async (tx) => {
@@ -63,13 +67,14 @@ export async function logIn(
     [LIMITS.loginPerAddress, address],
     [LIMITS.loginPerAccount, email],
   ];
-  await refuseWhenSpent(db, limits);
+  // Spent before the password is checked (and given back on success), so attempts sent at once each count.
+  const spent = await spendAttempt(db, limits);
   const user = await userByEmail(db, email);
   if (!(await verifyPassword(input.password, user?.password_hash ?? null)) || !user) {
-    await recordAttempt(db, limits);
     throw new HttpError(400, ACCOUNT_MESSAGES.loginFailed);
   }
   const token = await db.transaction((tx) => openSession(tx, user.id, visitorKey));
+  await giveBack(db, spent);
   await forgetAttempts(db, LIMITS.loginPerAccount, email);
   return token;
 }

@@ -32,6 +32,7 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.giftCardPayment, async (req, reply) => {
     const { guid, code } = req.body;
     reply.header('cache-control', 'no-store');
+    await spendAttempt(app.db, [[LIMITS.cardPaymentPerAddress, req.ip]]);
     return idempotentCall(
       app.db,
       req,

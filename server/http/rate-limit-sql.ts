@@ -1,5 +1,14 @@
-// SQL of rate-limit hits (rate_limit_hits): counting a bucket's recent hits, recording one, dropping old ones.
+// SQL of rate-limit hits (rate_limit_hits): taking a bucket's lock, counting its recent hits, recording one,
+// giving one back, dropping old ones.
 import type { Queryable } from '../db/driver.ts';
+
+/**
+ * Holds the bucket's lock until the transaction ends (an advisory lock on the bucket's hash), so counting
+ * and recording a hit are one step for every process on the database, and N attempts at once count N.
+ */
+export async function lockBucket(tx: Queryable, bucket: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [bucket]);
+}
 
 /** Hits of the bucket within the last windowS seconds. */
 export async function recentHits(db: Queryable, bucket: string, windowS: number): Promise<number> {
@@ -10,8 +19,14 @@ export async function recentHits(db: Queryable, bucket: string, windowS: number)
   return row?.n ?? 0;
 }
 
-export async function recordHit(db: Queryable, bucket: string): Promise<void> {
-  await db.query('insert into rate_limit_hits (bucket) values ($1)', [bucket]);
+/** Records a hit; answers its id (to give it back). */
+export async function recordHit(db: Queryable, bucket: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>('insert into rate_limit_hits (bucket) values ($1) returning id::text', [bucket]);
+  return row!.id;
+}
+
+export async function deleteHits(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.query('delete from rate_limit_hits where id = any($1::bigint[])', [ids]);
 }
 
 export async function clearBucket(db: Queryable, bucket: string): Promise<void> {
