@@ -1,5 +1,6 @@
 // The contract's building blocks (docs/architecture.md "The contract"): the page size, query-string integers
 // and JSON parameters, trimmed texts, e-mails, row ids, paged lists and the bodies every error and notice has.
+import { jsonShapeProblem } from '../json-shape.ts';
 import { array, coerce, defaulted, integer, min, max, object, size, string, trimmed, type, type Infer, type Struct } from 'superstruct';
 
 export const PAGE_SIZE = 24; // spec §9
@@ -8,9 +9,13 @@ export const PAGE_SIZE = 24; // spec §9
 export const queryInt = (lo: number, hi: number) =>
   coerce(min(max(integer(), hi), lo), string(), (v) => (/^-?\d+$/.test(v) ? Number(v) : v));
 
-/** A JSON object sent in a query parameter (the `data` filter of §7), parsed then validated. */
+/**
+ * A JSON object sent in a query parameter (the `data` filter of §7), parsed then validated; one nested
+ * deeper or listing more than any filter does is left as text, which the struct refuses.
+ */
 export const jsonParam = <T, S>(struct: Struct<T, S>) =>
   coerce(struct, string(), (v) => {
+    if (jsonShapeProblem(v)) return v;
     try {
       return JSON.parse(v) as unknown;
     } catch {

@@ -2,6 +2,7 @@
 // certificates and cards, orders, their information and history, and payment.
 import { array, assign, boolean, enums, integer, min, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { email, id, jsonParam, text } from './base.ts';
+import { explained } from '../validate.ts';
 
 export const Region = type({ id: integer(), name: string() });
 export const RegionList = array(Region);
@@ -45,6 +46,10 @@ export const GiftCardDataResponse = type({ response: GiftCertificate });
 
 export const Buyer = object({ fio: text(1, 200), email: email(), phone: size(string(), 10, 30) });
 export type Buyer = Infer<typeof Buyer>;
+/** The most lines one order (and one basket) holds: more than any shopper buys at once, few enough to price at once. */
+export const ORDER_ITEMS_MAX = 200;
+export const ORDER_LINES_MESSAGE = `В заказе может быть не больше ${ORDER_ITEMS_MAX} позиций`;
+
 export const OrderRequest = object({
   buyer: optional(Buyer),
   region_id: id(),
@@ -57,7 +62,13 @@ export const OrderRequest = object({
   bonus: optional(min(integer(), 0)),
   comment: optional(text(0, 1000)),
   /** v1 compatibility: a client that sends its own lines; prices in them are ignored. */
-  items: optional(array(object({ ext_id: string(), quantity: min(integer(), 1), price: optional(number()) }))),
+  items: optional(
+    explained(
+      array(object({ ext_id: size(string(), 1, 100), quantity: min(integer(), 1), price: optional(number()) })),
+      (items) => items.length <= ORDER_ITEMS_MAX,
+      ORDER_LINES_MESSAGE,
+    ),
+  ),
 });
 export type OrderRequest = Infer<typeof OrderRequest>;
 /** total: the order's whole cost; due: what is left to pay after gift cards (0: paid). */

@@ -3,6 +3,7 @@
 // at login. Every function takes the transaction it runs in.
 import type { Queryable } from '../db/driver.ts';
 import { BASKET_QUANTITY_MESSAGE, type BasketItem } from '../../common/contract/basket.ts';
+import { ORDER_ITEMS_MAX } from '../../common/contract/orders.ts';
 import { HttpError } from '../plugins/errors.ts';
 import {
   basketItems,
@@ -17,6 +18,7 @@ import {
   lineOf,
   lockCart,
   mergeLine,
+  lineCount,
   rawLines,
   setLineQuantity,
   type CartOwner,
@@ -31,6 +33,7 @@ export const BASKET_MESSAGES = {
   outOfStock: 'Товара нет в наличии',
   onlyLeft: (n: number) => `Осталось только ${n} шт.`,
   lineLimit: `Можно заказать не больше ${LINE_LIMIT} шт. одного товара`,
+  tooManyLines: `В корзине может быть не больше ${ORDER_ITEMS_MAX} позиций`,
   quantity: BASKET_QUANTITY_MESSAGE,
 } as const;
 
@@ -75,7 +78,10 @@ export async function addToBasket(tx: Queryable, owner: CartOwner, extId: string
   const stock = sellable.kind === 'variant' ? sellable.stock : null;
   checkQuantity((line?.quantity ?? 0) + quantity, stock);
   if (line) await setLineQuantity(tx, cartId, line.item_uuid, line.quantity + quantity);
-  else await insertLine(tx, cartId, sellable, quantity);
+  else {
+    if ((await lineCount(tx, cartId)) >= ORDER_ITEMS_MAX) throw new HttpError(409, BASKET_MESSAGES.tooManyLines);
+    await insertLine(tx, cartId, sellable, quantity);
+  }
   return basketItems(tx, cartId);
 }
 

@@ -176,6 +176,11 @@ export async function lineByUuid(db: Queryable, cartId: number, itemUuid: string
   return row ?? null;
 }
 
+export async function lineCount(db: Queryable, cartId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from cart_items where cart_id = $1', [cartId]);
+  return row?.n ?? 0;
+}
+
 export async function insertLine(tx: Queryable, cartId: number, s: Sellable, quantity: number): Promise<void> {
   const col = s.kind === 'variant' ? 'variant_id' : 'gift_certificate_id';
   await tx.query(`insert into cart_items (cart_id, ${col}, quantity) values ($1, $2, $3)`, [cartId, s.id, quantity]);

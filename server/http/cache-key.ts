@@ -2,6 +2,7 @@
 // the `data` filter in a canonical form (keys sorted, each list of slugs sorted and without repeats), so
 // requests that ask the same thing in different words share one entry. Values are kept as sent otherwise:
 // a request the contract refuses never gets a 200 to cache.
+import { jsonShapeProblem } from '../../common/json-shape.ts';
 import { splitUrl } from './split-url.ts';
 
 /** A value of the `data` filter with object keys sorted and lists of plain values sorted and deduplicated. */
@@ -23,6 +24,7 @@ function canonical(value: unknown): unknown {
 
 /** The canonical text of a `data` parameter: an empty filter is no filter; text that is not JSON stays as sent. */
 function canonicalData(raw: string): string | null {
+  if (jsonShapeProblem(raw)) return raw; // refused by the route's contract; not walked here
   try {
     const parsed: unknown = JSON.parse(raw);
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && !Object.keys(parsed).length) return null;
