@@ -35,6 +35,23 @@ export interface Config {
   checkAnswers: boolean;
   /** Memory the response cache of public answers may take (RESPONSE_CACHE_MB, default 64 MB); 0 turns it off. */
   responseCacheBytes: number;
+  /**
+   * How buyers pay online (PAYMENT_PROVIDER): 'sberbank' (the bank's internet acquiring, `sberbank`), 'test'
+   * (the built-in page that marks an order paid without money: for the demo `npm start` runs, refused when
+   * NODE_ENV=production), or null: no online payment (orders are paid with gift cards only).
+   */
+  paymentProvider: 'test' | 'sberbank' | null;
+  sberbank: SberbankConfig;
+}
+
+export interface SberbankConfig {
+  /** The merchant's API login and password (SBERBANK_USERNAME, SBERBANK_PASSWORD). */
+  userName?: string;
+  password?: string;
+  /** The REST API's base, ending in /payment/rest/ (SBERBANK_API_URL; the bank's test server by default). */
+  apiUrl: string;
+  /** The key the bank signs its callbacks with (SBERBANK_CALLBACK_KEY): a callback is believed only when set. */
+  callbackKey?: string;
 }
 
 export interface OAuthProviderConfig {
@@ -96,7 +113,37 @@ function cacheMegabytes(raw: string | undefined): number {
   return mb;
 }
 
+/** The bank's test server; its production address is given in the merchant's contract. */
+export const SBERBANK_TEST_API = 'https://3dsec.sberbank.ru/payment/rest/';
+
+function paymentProviderOf(env: NodeJS.ProcessEnv, sberbank: SberbankConfig): Config['paymentProvider'] {
+  const raw = env.PAYMENT_PROVIDER?.trim() ?? '';
+  if (raw === '' || raw === 'none') return null;
+  if (raw === 'test') {
+    if (env.NODE_ENV === 'production') {
+      throw new Error('PAYMENT_PROVIDER=test marks orders paid without money and is refused when NODE_ENV=production');
+    }
+    return 'test';
+  }
+  if (raw === 'sberbank') {
+    if (!sberbank.userName || !sberbank.password)
+      throw new Error('PAYMENT_PROVIDER=sberbank needs SBERBANK_USERNAME and SBERBANK_PASSWORD');
+    return 'sberbank';
+  }
+  throw new Error(`PAYMENT_PROVIDER is not one of sberbank, test, none: ${raw}`);
+}
+
+function readSberbank(env: NodeJS.ProcessEnv): SberbankConfig {
+  return {
+    userName: env.SBERBANK_USERNAME || undefined,
+    password: env.SBERBANK_PASSWORD || undefined,
+    apiUrl: (env.SBERBANK_API_URL || SBERBANK_TEST_API).replace(/\/?$/, '/'),
+    callbackKey: env.SBERBANK_CALLBACK_KEY || undefined,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const sberbank = readSberbank(env);
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
   return {
@@ -114,5 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === '1' || env.CHECK_ANSWERS === 'true',
     responseCacheBytes: cacheMegabytes(env.RESPONSE_CACHE_MB) * 1024 * 1024,
+    paymentProvider: paymentProviderOf(env, sberbank),
+    sberbank,
   };
 }

@@ -34,6 +34,7 @@ export const PAYMENT_MESSAGES = {
   paid: CARD_MESSAGES.orderPaid,
   cancelled: CARD_MESSAGES.orderCancelled,
   paymentNotFound: 'Платёж не найден',
+  noOnlinePayment: 'Оплата картой на сайте сейчас недоступна. Оплатите заказ подарочной картой или свяжитесь с нами',
 } as const;
 
 /** A payment of what is due on the order (a pending one for the same sum is reused). */

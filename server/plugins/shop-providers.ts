@@ -1,5 +1,6 @@
-// Which delivery and payment providers the shop runs with (small interfaces, a built-in provider
-// each): the tariff table and the test payment page, unless the app is built with others.
+// Which delivery and payment providers the shop runs with (small interfaces): the tariff table, and the
+// payment provider PAYMENT_PROVIDER names (the bank, the built-in test page, or none: no online payment),
+// unless the app is built with others.
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../orders/delivery.ts';
 import { testPaymentProvider, type PaymentProvider } from '../payments/providers.ts';
@@ -7,7 +8,13 @@ import { testPaymentProvider, type PaymentProvider } from '../payments/providers
 declare module 'fastify' {
   interface FastifyInstance {
     delivery: DeliveryProvider;
-    payments: PaymentProvider;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null: the shop takes no online payments (PAYMENT_PROVIDER unset). */
+    payments: PaymentProvider | null;
   }
 }
 
@@ -16,7 +23,12 @@ export interface ShopProviders {
   payments?: PaymentProvider;
 }
 
+function configuredPayments(app: FastifyInstance): PaymentProvider | null {
+  if (app.config.paymentProvider === 'test') return testPaymentProvider;
+  return null;
+}
+
 export function registerShopProviders(app: FastifyInstance, p: ShopProviders = {}): void {
   app.decorate('delivery', p.delivery ?? tariffTableDelivery);
-  app.decorate('payments', p.payments ?? testPaymentProvider);
+  app.decorate('payments', p.payments ?? configuredPayments(app));
 }

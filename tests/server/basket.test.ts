@@ -7,7 +7,7 @@ import { KEEP } from '../../server/background/housekeeping.ts';
 import { dropOldAnswers } from '../../server/http/idempotency-sql.ts';
 import { mergeVisitorCart } from '../../server/basket/basket.ts';
 import { backends, startApp } from './harness.ts';
-import { createUser, freshVariant, key, setStock, shopper } from './shop-helpers.ts';
+import { createUser, freshVariant, key, setStock, shopper, visitorKey } from './shop-helpers.ts';
 
 describe.each(backends)('basket on $name', (backend) => {
   let app: FastifyInstance;
@@ -17,8 +17,6 @@ describe.each(backends)('basket on $name', (backend) => {
   afterAll(() => app?.close());
 
   const cartOf = (s: ReturnType<typeof shopper>) => s.call('GET', '/api/v2/cart/');
-  /** The visitor's key: the cookie's part before the shop's signature. */
-  const visitorKey = (s: ReturnType<typeof shopper>) => s.cookies.get('basket')!.split('.')[0]!;
 
   it('gives a visitor an HttpOnly, SameSite=Lax cookie on the first call and an empty, private cart', async () => {
     const s = shopper(app);

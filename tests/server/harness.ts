@@ -91,7 +91,8 @@ const sourceRenderer = async (): Promise<PageRenderer> => ({
 });
 
 /**
- * The app on a fresh database of the backend; env adds configuration (e.g. the social providers'); with
+ * The app on a fresh database of the backend, taking payments on the test page as the demo does; env adds
+ * configuration (e.g. the social providers') or takes it away (PAYMENT_PROVIDER: ''); with
  * `renderPages` its pages are rendered by the app's own source, as the SSR build would.
  */
 export async function startApp(
@@ -102,7 +103,7 @@ export async function startApp(
   const db = await backend.open();
   const distDir = fakeDist();
   const app = await buildApp({
-    config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env }),
+    config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', PAYMENT_PROVIDER: 'test', ...env }),
     db,
     logger: false,
     renderer: opts.renderPages ? sourceRenderer : async () => null,

@@ -8,7 +8,7 @@ import { ORDER_ITEMS_MAX, ORDER_LINES_MESSAGE } from '../../common/contract/orde
 import { BODY_MESSAGES } from '../../server/plugins/json-body.ts';
 import { BASKET_MESSAGES } from '../../server/basket/basket.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, freshVariant, shopper } from './shop-helpers.ts';
+import { BUYER, city, freshVariant, shopper, visitorKey } from './shop-helpers.ts';
 
 describe.each(backends)('hostile bodies on $name', (backend) => {
   let app: FastifyInstance;
@@ -79,7 +79,7 @@ describe.each(backends)('hostile bodies on $name', (backend) => {
       `insert into cart_items (cart_id, variant_id, quantity)
        select c.id, v.id, 1 from carts c, (select id from product_variants where stock > 0 and ext_id not in ($2, $4) order by id limit $3) v
         where c.visitor_key = $1`,
-      [s.cookies.get('basket')!.split('.')[0], first.ext_id, ORDER_ITEMS_MAX - 1, more.ext_id],
+      [visitorKey(s), first.ext_id, ORDER_ITEMS_MAX - 1, more.ext_id],
     );
     const refused = await s.call('POST', '/api/v2/cart/', { ext_id: more.ext_id, quantity: 1 });
     expect([refused.status, refused.body]).toEqual([409, { status: 'error', message: BASKET_MESSAGES.tooManyLines }]);

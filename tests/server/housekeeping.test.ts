@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { CANCEL_COMMENT, KEEP, expireUnpaidOrders, runHousekeeping } from '../../server/background/housekeeping.ts';
 import { LONGEST_WINDOW_S } from '../../server/http/rate-limit.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, createUser, freshVariant, shopper, stockOf, type Shopper } from './shop-helpers.ts';
+import { BUYER, city, createUser, freshVariant, shopper, stockOf, type Shopper, visitorKey } from './shop-helpers.ts';
 
 describe.each(backends)('housekeeping on $name', (backend) => {
   let app: FastifyInstance;
@@ -138,7 +138,7 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     await signed.call('POST', '/api/v2/cart/', { ext_id: (await freshVariant(app, 5)).ext_id, quantity: 1 });
     const setAge = (s: Shopper, interval: string) =>
       app.db.query(`update carts set updated_at = ${ago(interval)} where visitor_key = $1 or user_id = $2`, [
-        s.cookies.get('basket') ?? '',
+        visitorKey(s),
         s === signed ? user.id : -1,
       ]);
     await setAge(idle, '91 days');

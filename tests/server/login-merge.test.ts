@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD, registerUser, withToken } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { freshVariant, key, shopper } from './shop-helpers.ts';
+import { freshVariant, key, shopper, visitorKey } from './shop-helpers.ts';
 
 describe.each(backends)('login merge on $name', (backend) => {
   let app: FastifyInstance;
@@ -58,7 +58,7 @@ describe.each(backends)('login merge on $name', (backend) => {
     await u.user.call('POST', '/api/v2/cart/', { ext_id: b.ext_id, quantity: 1 }, { 'idempotency-key': k });
     const visitor = shopper(app);
     await visitor.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 1 }, { 'idempotency-key': k });
-    const visitorKey = visitor.cookies.get('basket')!;
+    const theVisitor = visitorKey(visitor);
 
     const login = await visitor.call('POST', '/api/v1/auth/', { username: u.email, password: PASSWORD });
     const signedIn = withToken(app, visitor, login.body.token);
@@ -70,7 +70,7 @@ describe.each(backends)('login merge on $name', (backend) => {
       [a.ext_id, 1],
     ]);
     const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys where scope = $1', [
-      `visitor:${visitorKey}`,
+      `visitor:${theVisitor}`,
     ]);
     expect(n).toBe(0);
   });

@@ -52,6 +52,9 @@ export function shopper(app: FastifyInstance, token?: string): Shopper {
   };
 }
 
+/** The visitor key of a shopper's `basket` cookie (the part before the shop's signature), or '' without one. */
+export const visitorKey = (s: Shopper): string => s.cookies.get('basket')?.split('.')[0] ?? '';
+
 export interface TestUser {
   id: number;
   token: string;

@@ -3,6 +3,7 @@
 // order's error flag and says so (spec §8). The 'Ваша заказ принят' popup greets a just-placed order.
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { ApiError } from '../../api/client.ts';
 import { getOrderInfo, startPayment } from '../../api/orders.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
@@ -30,9 +31,14 @@ export default function ConfirmPage() {
     try {
       const { payment_url } = await startPayment(guid);
       location.assign(payment_url);
-    } catch {
+    } catch (err) {
       setPaying(false);
-      setPayError('Не удалось перейти к оплате. Проверьте подключение и попробуйте ещё раз.');
+      // The server's refusal (e.g. no online payment, the order already paid) is said as it is.
+      setPayError(
+        err instanceof ApiError && !err.isNetwork
+          ? err.message
+          : 'Не удалось перейти к оплате. Проверьте подключение и попробуйте ещё раз.',
+      );
     }
   };
 

@@ -1,0 +1,54 @@
+// Only a payment provider the owner chose can mark an order paid, on every backend: without PAYMENT_PROVIDER
+// the shop takes no online payment (a Russian 409) and the test page's pay form does not exist, so a
+// certificate order cannot be turned into a gift card for free; the test page is refused at start-up in
+// production, and the bank without its credentials.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { readConfig } from '../../server/config.ts';
+import { PAYMENT_MESSAGES } from '../../server/payments/providers.ts';
+import { backends, startApp } from './harness.ts';
+import { BUYER, city, shopper } from './shop-helpers.ts';
+
+describe.each(backends)('the payment setting on $name', (backend) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(backend, { PAYMENT_PROVIDER: '' });
+  });
+  afterAll(() => app?.close());
+
+  it('without a provider, no call can mark a certificate order paid or issue its card', async () => {
+    const s = shopper(app);
+    await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-15000', quantity: 1 });
+    const cart = await s.call('GET', '/api/v2/cart/');
+    expect(cart.body.cart).toHaveLength(1);
+    const order = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Москва')), delivery_method: 'pickup' });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const start = await s.call('POST', '/api/v1/order_payment/', { guid: order.body.guid });
+    expect([start.status, start.body]).toEqual([409, { message: PAYMENT_MESSAGES.noOnlinePayment }]);
+    // A payment row as the test provider would have made it: its page and forms are not there.
+    const [{ id }] = await app.db.query<{ id: number }>('select id from orders where guid = $1', [order.body.guid]);
+    await app.db.query(`insert into payments (order_id, provider, amount, external_id) values ($1, 'test', 15000, $2)`, [
+      id,
+      'a'.repeat(32),
+    ]);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await s.call('POST', `/api/payments/test/${'a'.repeat(32)}/pay`, '', form)).status).toBe(404);
+    expect((await s.call('GET', `/api/payments/test/${'a'.repeat(32)}`)).status).toBe(404);
+    const [o] = await app.db.query<{ payment_status: string }>('select payment_status from orders where id = $1', [id]);
+    expect(o.payment_status).toBe('unpaid');
+    expect(await app.db.query('select 1 from gift_cards where order_id = $1', [id])).toHaveLength(0);
+  });
+});
+
+describe('the payment setting at start-up', () => {
+  it('refuses the test page when NODE_ENV=production, and the bank without its credentials', () => {
+    expect(() => readConfig({ PAYMENT_PROVIDER: 'test', NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
+    expect(readConfig({ PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
+    expect(readConfig({}).paymentProvider).toBeNull();
+    expect(() => readConfig({ PAYMENT_PROVIDER: 'sberbank' })).toThrow(/SBERBANK_USERNAME/);
+    expect(readConfig({ PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x' }).paymentProvider).toBe(
+      'sberbank',
+    );
+    expect(() => readConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+});
