@@ -11,6 +11,7 @@ import catalogueNotices from './plugins/catalogue-notices.ts';
 import responseCache from './plugins/response-cache.ts';
 import cardCache from './catalog/card-cache.ts';
 import housekeeping from './background/housekeeping-plugin.ts';
+import unpaidOrders from './background/unpaid-orders-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
 import { registerSigner } from './http/signer.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await app.register(mediaRoutes);
   await app.register(mailDelivery);
   await app.register(housekeeping);
+  await app.register(unpaidOrders);
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl });
   await serveApp(app, config.distDir, config.publicUrl, renderer);
   return app;

@@ -41,6 +41,12 @@ export interface Config {
    * NODE_ENV=production), or null: no online payment (orders are paid with gift cards only).
    */
   paymentProvider: 'test' | 'sberbank' | null;
+  /** How long an unpaid order holds its goods before it is cancelled and they go back on sale (UNPAID_HOLD_MINUTES). */
+  unpaidHoldMinutes: number;
+  /** Unpaid orders one shopper (visitor or account) may have at once (UNPAID_ORDERS_PER_SHOPPER). */
+  unpaidPerShopper: number;
+  /** Unpaid orders one address may have at once (UNPAID_ORDERS_PER_ADDRESS: several shoppers may share one). */
+  unpaidPerAddress: number;
   sberbank: SberbankConfig;
 }
 
@@ -106,6 +112,13 @@ function trustProxyOf(raw: string | undefined): boolean | string {
   return v;
 }
 
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} is not a whole number above 0: ${raw}`);
+  return n;
+}
+
 function cacheMegabytes(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 64;
   const mb = Number(raw);
@@ -162,6 +175,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkAnswers: env.CHECK_ANSWERS === '1' || env.CHECK_ANSWERS === 'true',
     responseCacheBytes: cacheMegabytes(env.RESPONSE_CACHE_MB) * 1024 * 1024,
     paymentProvider: paymentProviderOf(env, sberbank),
+    unpaidHoldMinutes: positiveInt('UNPAID_HOLD_MINUTES', env.UNPAID_HOLD_MINUTES, 60),
+    unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),
+    unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 10),
     sberbank,
   };
 }

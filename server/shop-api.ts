@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerIdentity } from './http/identity.ts';
 import { registerShopProviders, type ShopProviders } from './plugins/shop-providers.ts';
 import authRoutes from './accounts/auth-routes.ts';
+import mailingRoutes from './accounts/mailing-routes.ts';
 import basketRoutes from './basket/routes.ts';
 import deliveryRoutes from './orders/delivery-routes.ts';
 import giftRoutes from './gift/routes.ts';
@@ -19,6 +20,7 @@ export default async function shopRoutes(app: FastifyInstance, providers: ShopPr
   registerIdentity(app);
   registerShopProviders(app, providers);
   await app.register(authRoutes);
+  await app.register(mailingRoutes);
   await app.register(profileRoutes);
   await app.register(historyRoutes);
   await app.register(socialRoutes);

@@ -2,7 +2,7 @@
 // addresses, password reset, the mailing, social login, favourites and the bonus ledger. The §5 rules are
 // checked by common/validation.ts on both sides.
 import { array, boolean, enums, integer, nullable, object, optional, size, string, type, type Infer } from 'superstruct';
-import { email, id, text } from './base.ts';
+import { email, id, queryInt, text } from './base.ts';
 
 export const LoginRequest = object({ username: email(), password: size(string(), 1, 200) });
 export const TokenResponse = type({ token: string() });
@@ -24,6 +24,10 @@ export const User = type({
   full_name: string(),
   /** Whether the user's e-mail gets the mailing (/send). */
   subscribed: boolean(),
+  /** Whether the account has a password (a social account may not: it sets one through a mailed link). */
+  has_password: boolean(),
+  /** A new e-mail waiting for the link mailed to it, or null. */
+  pending_email: nullable(string()),
 });
 export type User = Infer<typeof User>;
 export const ChangeInfoRequest = object({
@@ -34,6 +38,8 @@ export const ChangeInfoRequest = object({
   phone: optional(size(string(), 0, 30)),
   password_one: optional(size(string(), 0, 200)),
   password_two: optional(size(string(), 0, 200)),
+  /** Needed to change the password or the e-mail (not to finish a social registration). */
+  current_password: optional(size(string(), 0, 200)),
 });
 export type ChangeInfoRequest = Infer<typeof ChangeInfoRequest>;
 export const AddressInput = object({
@@ -71,6 +77,14 @@ export const ResetCompleteRequest = object({
   token: size(string(), 1, 200),
 });
 export const EmailQuery = object({ email: email() });
+/** Unsubscribing: the e-mail, and the signature of a mailed link (not needed by the signed-in owner). */
+export const UnsubscribeQuery = object({ email: email(), sig: optional(size(string(), 1, 100)) });
+/** A mailed link of the mailing: the e-mail, until when a confirmation link works (Unix seconds), its signature. */
+export const MailingLinkQuery = object({
+  email: email(),
+  until: optional(queryInt(0, 99_999_999_999)),
+  sig: size(string(), 1, 100),
+});
 export const SocialLoginRequest = object({ code: size(string(), 1, 2000), redirect_uri: optional(string()) });
 export const SOCIAL_PROVIDERS = ['vk-oauth2', 'facebook', 'instagram'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];

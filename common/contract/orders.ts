@@ -1,6 +1,21 @@
 // The contract of checkout (spec §7 orders and delivery): regions and cities, delivery, promo codes, gift
 // certificates and cards, orders, their information and history, and payment.
-import { array, assign, boolean, enums, integer, min, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import {
+  array,
+  assign,
+  boolean,
+  enums,
+  integer,
+  min,
+  nullable,
+  number,
+  object,
+  optional,
+  size,
+  string,
+  type,
+  type Infer,
+} from 'superstruct';
 import { email, id, jsonParam, text } from './base.ts';
 import { explained } from '../validate.ts';
 
@@ -104,6 +119,8 @@ export const OrderInfo = type({
   city: string(),
   address: string(),
   history: array(OrderStatus),
+  /** Until when an unpaid order holds its goods (then it is cancelled); null once paid or cancelled. */
+  pay_until: nullable(string()),
 });
 export type OrderInfo = Infer<typeof OrderInfo>;
 export const OrderGuidRequest = object({ guid: size(string(), 1, 64) });

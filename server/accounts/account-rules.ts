@@ -18,6 +18,9 @@ export const ACCOUNT_MESSAGES = {
   weakPassword: 'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
   passwordsDiffer: 'Пароли не совпадают',
   loggedOut: 'Вы вышли из личного кабинета',
+  currentPasswordNeeded: 'Введите текущий пароль, чтобы сменить пароль или e-mail',
+  currentPasswordWrong: 'Текущий пароль введён неверно',
+  noPasswordYet: 'У вашего аккаунта ещё нет пароля: задайте его по ссылке из письма (кнопка «Задать пароль»), затем меняйте e-mail',
 } as const;
 
 const refuse = (message: string): never => {
@@ -64,6 +67,8 @@ export function userView(u: UserRow): User {
     second_name: u.second_name,
     full_name: fullName(u),
     subscribed: u.subscribed,
+    has_password: u.has_password,
+    pending_email: u.pending_email,
   };
 }
 

@@ -1,21 +1,15 @@
 // API of signing in and out (spec §7 "Account"): registration, login, logout, the password reset request
-// and its completion, and the mailing's subscribe / unsubscribe links. 4xx answers are { message }.
+// and its completion (the mailing is mailing-routes.ts's). 4xx answers are { message }.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { tokenOf, visitorKeyOf } from '../http/identity.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
-import { setSubscribed } from './subscriptions-sql.ts';
 import { revokeToken } from './users-sql.ts';
-import { ACCOUNT_MESSAGES, checkedEmail } from './account-rules.ts';
+import { ACCOUNT_MESSAGES } from './account-rules.ts';
 import { RESET_MESSAGES, completeReset, requestReset } from './password-reset.ts';
 import { logIn, register } from './sessions.ts';
-
-const MAILING_MESSAGES = {
-  subscribed: 'Вы подписались на рассылку',
-  unsubscribed: 'Вы отписались от рассылки',
-} as const;
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
@@ -40,14 +34,4 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     await completeReset(app.db, req.body);
     return { message: RESET_MESSAGES.done };
   });
-
-  for (const [endpoint, subscribed] of [
-    [ENDPOINTS.subscribe, true],
-    [ENDPOINTS.unsubscribe, false],
-  ] as const) {
-    route(app, endpoint, async (req) => {
-      await setSubscribed(app.db, checkedEmail(req.query.email), subscribed);
-      return { message: MAILING_MESSAGES[subscribed ? 'subscribed' : 'unsubscribed'] };
-    });
-  }
 }

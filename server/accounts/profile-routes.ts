@@ -1,16 +1,20 @@
-// API of the signed-in user's own data (spec §7 "Account"): the user, the profile change, saved addresses
-// and favourites. Signed out, each answers 401 in Russian; each reads and writes only the caller's rows.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// API of the signed-in user's own data (spec §7 "Account"): the user, the profile change (and the page of
+// the link it mails to a new e-mail, which works signed out), saved addresses and favourites. Signed out, each answers 401 in Russian; each reads and writes only the caller's rows.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
+import { tokenOf } from '../http/identity.ts';
 import { addressesOf } from './addresses-sql.ts';
 import { addFavorites, clearFavorites, favoriteIds } from './favorites-sql.ts';
 import { userProfile } from './users-sql.ts';
 import { ACCOUNT_MESSAGES, signedInUser, userView } from './account-rules.ts';
 import { removeAddress, saveAddress } from './addresses.ts';
 import { changeProfile } from './profile.ts';
+import { confirmEmailChange, emailChangeUrl } from './email-change.ts';
+import { acceptFormPosts } from '../plugins/form-body.ts';
+import { linkPage } from '../http/link-page.ts';
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
@@ -24,8 +28,27 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
   route(app, ENDPOINTS.userByPost, currentUser);
 
   route(app, ENDPOINTS.changeInfo, async (req) => {
-    await changeProfile(app.db, signedInUser(req), req.body);
+    await changeProfile(app.db, { userId: signedInUser(req), token: tokenOf(req) ?? '', publicUrl: app.config.publicUrl }, req.body);
     return currentUser(req);
+  });
+
+  // The link mailed to a new e-mail: a page with a button, whose POST makes the change (email-change.ts).
+  acceptFormPosts(app);
+  const emailPage = (reply: FastifyReply, status: number, text: string, button?: { label: string; action: string }) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(linkPage({ title: 'Смена e-mail', text, button, back: `${app.config.publicUrl}/profile` }));
+  route(app, ENDPOINTS.emailChangePage, async (req, reply) =>
+    emailPage(reply, 200, 'Подтвердите, что это ваш новый e-mail для магазина «Море и Мода».', {
+      label: 'Подтвердить e-mail',
+      action: emailChangeUrl(app.config.publicUrl, req.params.token),
+    }),
+  );
+  route(app, ENDPOINTS.emailChangeConfirm, async (req, reply) => {
+    const result = await confirmEmailChange(app.db, req.params.token);
+    return emailPage(reply, result.ok ? 200 : 400, result.message);
   });
 
   route(app, ENDPOINTS.addresses, async (req) => addressesOf(app.db, signedInUser(req)));

@@ -1,4 +1,4 @@
-// SQL of the mailing list (subscriptions): an e-mail subscribed or unsubscribed.
+// SQL of the mailing list (subscriptions): an e-mail subscribed or unsubscribed, and whether it is.
 import type { Queryable } from '../db/driver.ts';
 
 export async function setSubscribed(db: Queryable, email: string, subscribed: boolean): Promise<void> {
@@ -7,4 +7,9 @@ export async function setSubscribed(db: Queryable, email: string, subscribed: bo
      on conflict (email) do update set subscribed = excluded.subscribed, updated_at = now()`,
     [email, subscribed],
   );
+}
+
+export async function isSubscribed(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db.query<{ subscribed: boolean }>('select subscribed from subscriptions where email = $1', [email]);
+  return row?.subscribed ?? false;
 }

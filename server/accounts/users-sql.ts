@@ -10,6 +10,8 @@ export interface UserRow {
   last_name: string;
   second_name: string;
   subscribed: boolean;
+  has_password: boolean;
+  pending_email: string | null;
 }
 
 export interface NewUser {
@@ -47,7 +49,10 @@ export async function insertUser(tx: Queryable, u: NewUser): Promise<number | nu
 /** The profile as the account pages show it, with whether the user's e-mail gets the mailing. */
 export async function userProfile(db: Queryable, id: number): Promise<UserRow | null> {
   const [row] = await db.query<UserRow>(
-    `select u.id, u.email, u.phone, u.first_name, u.last_name, u.second_name, coalesce(s.subscribed, false) as subscribed
+    `select u.id, u.email, u.phone, u.first_name, u.last_name, u.second_name, coalesce(s.subscribed, false) as subscribed,
+            u.password_hash is not null as has_password,
+            (select c.new_email from email_changes c
+              where c.user_id = u.id and c.used_at is null and c.expires_at > now() order by c.expires_at desc limit 1) as pending_email
        from users u left join subscriptions s on s.email = u.email
       where u.id = $1`,
     [id],
@@ -77,6 +82,10 @@ export async function updateUser(
   return true;
 }
 
+export async function setEmail(tx: Queryable, id: number, email: string): Promise<void> {
+  await tx.query('update users set email = $2 where id = $1', [id, email]);
+}
+
 export async function setPasswordHash(tx: Queryable, id: number, hash: string): Promise<void> {
   await tx.query('update users set password_hash = $2 where id = $1', [id, hash]);
 }
@@ -87,6 +96,20 @@ export async function insertToken(tx: Queryable, key: string, userId: number): P
 
 export async function revokeToken(db: Queryable, key: string): Promise<void> {
   await db.query('update auth_tokens set revoked_at = now() where key = $1 and revoked_at is null', [key]);
+}
+
+/** Revokes every live token of the user but the one given (a password change keeps the session that made it). */
+export async function revokeOtherTokens(tx: Queryable, userId: number, keep: string): Promise<number> {
+  const rows = await tx.query(
+    'update auth_tokens set revoked_at = now() where user_id = $1 and key <> $2 and revoked_at is null returning 1',
+    [userId, keep],
+  );
+  return rows.length;
+}
+
+export async function passwordHashOf(db: Queryable, id: number): Promise<string | null> {
+  const [row] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [id]);
+  return row?.password_hash ?? null;
 }
 
 /** Revokes every live token of the user (after a password reset). */

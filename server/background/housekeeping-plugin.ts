@@ -1,5 +1,4 @@
-// Runs housekeeping (background/housekeeping.ts: unpaid orders past their time cancelled, rows of no more use
-// dropped) once an hour, one run at a time (every.ts), and logs what it did. Stopped when the app closes.
+// Runs housekeeping (background/housekeeping.ts: rows of no more use dropped) once an hour, one run at a time (every.ts), and logs what it did. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from './housekeeping.ts';
 import { runEvery } from './run-every.ts';

@@ -21,6 +21,8 @@ export const LIMITS = {
   // address never trips them.
   loginPerAddress: { name: 'login:ip', max: 20, windowS: 15 * 60 },
   loginPerAccount: { name: 'login:account', max: 10, windowS: 15 * 60 },
+  // Wrong current passwords when changing the password or e-mail: a stolen session cannot guess it.
+  reauthPerAccount: { name: 'reauth:account', max: 10, windowS: 15 * 60 },
   // Each registration costs a password hash and makes an account.
   signInPerAddress: { name: 'signin:ip', max: 10, windowS: 60 * 60 },
   // Every reset request counts: each one mails a link.

@@ -1,8 +1,9 @@
-// The texts of the checkout's mail: the buyer's confirmation, the manager's new-order notice, and a bought
-// gift card's code. Plain text in Russian, with a link to the order's page.
+// The texts of the checkout's mail: the buyer's confirmation (with the deadline to pay), the reminder before
+// an unpaid order lapses, the manager's new-order notice, and a bought gift card's code. Plain text in Russian, with a link to the order's page.
 import { formatPrice } from '../../common/money.ts';
 import type { Mail } from '../mail/mail.ts';
 import { amountDue } from '../../common/order-rules.ts';
+import { moscowTime } from './unpaid-holds.ts';
 
 export interface MailLine {
   name: string;
@@ -31,6 +32,8 @@ export interface MailOrder {
   total: number;
   comment: string;
   lines: readonly MailLine[];
+  /** Until when the unpaid order holds its goods; null once it is paid. */
+  pay_until: Date | null;
 }
 
 const orderUrl = (publicUrl: string, guid: string) => `${publicUrl}/basket/delivery/confirm/${guid}`;
@@ -72,8 +75,30 @@ export function buyerConfirmation(o: MailOrder, publicUrl: string): Mail {
       `Доставка: ${place(o)}`,
       '',
       `Заказ и его оплата: ${orderUrl(publicUrl, o.guid)}`,
+      ...(o.pay_until
+        ? ['', `Оплатите заказ до ${moscowTime(o.pay_until)}: до этого времени товары отложены для вас, потом заказ отменится.`]
+        : []),
       '',
       'Спасибо, что выбрали «Море и Мода»!',
+    ].join('\n'),
+  };
+}
+
+/** The reminder before an unpaid order lapses. */
+export function paymentReminder(
+  o: Pick<MailOrder, 'guid' | 'number' | 'buyer_fio' | 'buyer_email' | 'total'> & { due: number; pay_until: Date },
+  publicUrl: string,
+): Mail {
+  return {
+    kind: 'payment_reminder',
+    to: o.buyer_email,
+    subject: `Заказ ${o.number} ждёт оплаты — Море и Мода`,
+    body: [
+      `Здравствуйте, ${o.buyer_fio}!`,
+      '',
+      `Заказ ${o.number} ещё не оплачен: к оплате ${formatPrice(o.due)}. Товары отложены для вас до ${moscowTime(o.pay_until)}; если заказ не оплатить до этого времени, он отменится и товары вернутся в продажу.`,
+      '',
+      `Оплатить: ${orderUrl(publicUrl, o.guid)}`,
     ].join('\n'),
   };
 }

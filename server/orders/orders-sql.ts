@@ -108,14 +108,20 @@ export interface NewOrder {
   bonus_spent: number;
   total: number;
   comment: string;
+  visitor_key: string | null;
+  client_address: string;
+  /** Minutes the order holds its goods unpaid. */
+  hold_minutes: number;
 }
 
-export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: number; guid: string }> {
-  const [row] = await tx.query<{ id: number; guid: string }>(
+export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: number; guid: string; hold_until: Date }> {
+  const [row] = await tx.query<{ id: number; guid: string; hold_until: Date }>(
     `insert into orders (number, user_id, buyer_fio, buyer_email, buyer_phone, region_id, city_id, city_name, address,
-                         delivery_method, delivery_price, items_sum, promo_code, promo_discount, bonus_spent, total, comment)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-     returning id, guid::text as guid`,
+                         delivery_method, delivery_price, items_sum, promo_code, promo_discount, bonus_spent, total, comment,
+                         visitor_key, client_address, hold_until)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+             now() + make_interval(mins => $20))
+     returning id, guid::text as guid, hold_until`,
     [
       o.number,
       o.user_id,
@@ -134,6 +140,9 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
       o.bonus_spent,
       o.total,
       o.comment,
+      o.visitor_key,
+      o.client_address,
+      o.hold_minutes,
     ],
   );
   return row;
@@ -184,11 +193,13 @@ export interface OrderRow {
   status: string;
   payment_status: string;
   created_at: Date | string;
+  /** Until when an unpaid order holds its goods. */
+  hold_until: Date | string;
 }
 
 const ORDER_COLUMNS = `id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
   delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total, status,
-  payment_status, created_at`;
+  payment_status, created_at, hold_until`;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,8 +2,9 @@
 // server cart (or, for /v1/order/ with an empty cart, from the payload's ext_ids and quantities, its
 // prices ignored), priced from the catalogue, stock re-checked and taken under row locks, the promo code
 // and bonus points applied within their limits, delivery priced by the provider, the order numbered and
-// snapshotted with status 'new', an optional gift card applied, the cart emptied, and the buyer's and the
-// manager's mail queued.
+// snapshotted with status 'new' and held unpaid until its deadline (at most so many unpaid orders per
+// shopper and address: unpaid-holds.ts), an optional gift card applied, the cart emptied, and the buyer's
+// and the manager's mail queued.
 import type { Infer } from 'superstruct';
 import type { OrderRequest } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/driver.ts';
@@ -38,6 +39,7 @@ import { enqueueMail } from '../mail/mail.ts';
 import { settleOrderPaid } from './order-paid.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
 import { evaluatePromo, normalizeCode } from './promo-rules.ts';
+import { checkUnpaidCaps, type HoldRules } from './unpaid-holds.ts';
 
 export type OrderInput = Infer<typeof OrderRequest>;
 
@@ -58,6 +60,7 @@ export const ORDER_MESSAGES = {
 export interface OrderDeps {
   delivery: DeliveryProvider;
   publicUrl: string;
+  holds: HoldRules;
 }
 
 export interface PlacedOrder {
@@ -118,7 +121,7 @@ export async function placeOrder(
   deps: OrderDeps,
   who: Shopper,
   input: OrderInput,
-  opts: { allowItems: boolean },
+  opts: { allowItems: boolean; address: string },
 ): Promise<PlacedOrder> {
   // Locks in one order everywhere: cart, variants (id order), promo code, user (bonus), gift card.
   const cartId = await findCartId(tx, who, true);
@@ -136,6 +139,7 @@ export async function placeOrder(
   }
   if (input.delivery_method === 'courier' && !address) throw new HttpError(400, ORDER_MESSAGES.address);
 
+  await checkUnpaidCaps(tx, who, opts.address, deps.holds);
   const lines = await lockAndPrice(tx, wanted);
   checkLines(lines, wanted.length);
   const { items: itemsSum, goods: goodsSum } = lineSums(lines);
@@ -182,7 +186,12 @@ export async function placeOrder(
     total,
     comment: input.comment?.trim() ?? '',
   };
-  const { id, guid } = await insertOrder(tx, order);
+  const { id, guid, hold_until } = await insertOrder(tx, {
+    ...order,
+    visitor_key: who.visitorKey,
+    client_address: opts.address,
+    hold_minutes: deps.holds.unpaidHoldMinutes,
+  });
   await insertOrderItems(tx, id, lines);
   await takeStock(tx, lines);
   await addStatus(tx, id, 'new');
@@ -192,13 +201,23 @@ export async function placeOrder(
   if (cartId !== null) await deleteLines(tx, cartId);
 
   let giftCardAmount = 0;
+  let paid = false;
   if (input.gift_card?.trim()) {
-    giftCardAmount = (await payFromCard(tx, (await orderById(tx, id, true))!, input.gift_card, deps.publicUrl)).paid;
+    const fromCard = await payFromCard(tx, (await orderById(tx, id, true))!, input.gift_card, deps.publicUrl);
+    giftCardAmount = fromCard.paid;
+    paid = fromCard.payment_status === 'paid';
   } else if (total === 0) {
-    await settleOrderPaid(tx, (await orderById(tx, id, true))!, 'Нечего оплачивать', deps.publicUrl);
+    paid = await settleOrderPaid(tx, (await orderById(tx, id, true))!, 'Нечего оплачивать', deps.publicUrl);
   }
 
-  const mailOrder = { ...order, guid, delivery_name: METHOD_NAMES[input.delivery_method], gift_card_amount: giftCardAmount, lines };
+  const mailOrder = {
+    ...order,
+    guid,
+    delivery_name: METHOD_NAMES[input.delivery_method],
+    gift_card_amount: giftCardAmount,
+    lines,
+    pay_until: paid ? null : new Date(hold_until),
+  };
   await enqueueMail(tx, buyerConfirmation(mailOrder, deps.publicUrl));
   const shop = await shopMail(tx);
   if (shop.manager_email) await enqueueMail(tx, managerNotice(mailOrder, shop.manager_email, deps.publicUrl));

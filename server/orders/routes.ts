@@ -1,11 +1,14 @@
 // API of orders (spec §7): POST /v2/order/ places an order from the shopper's server cart; POST /v1/order/
 // takes the same body and, when the cart is empty, the payload's items (their prices ignored); both are
-// idempotent with Idempotency-Key. POST /v1/get_order_info/ reads an order by its guid.
+// idempotent with Idempotency-Key, and limited per address and per shopper (a replay counts too: the limits
+// are far above what a buyer retries). POST /v1/get_order_info/ reads an order by its guid.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
+import { knownShopper, scopeOf } from '../http/identity.ts';
+import { LIMITS, spendAttempt, type Limit } from '../http/rate-limit.ts';
 import { orderByGuid } from './orders-sql.ts';
 import { idempotentCall } from '../http/idempotency.ts';
 import { orderInfo } from './order-info.ts';
@@ -19,15 +22,24 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     [ENDPOINTS.orderV2, false],
     [ENDPOINTS.orderV1, true],
   ] as const) {
-    route(app, endpoint, async (req, reply) =>
-      idempotentCall(
+    route(app, endpoint, async (req, reply) => {
+      const who = knownShopper(req);
+      await spendAttempt(app.db, [
+        [LIMITS.orderPerAddress, req.ip],
+        ...(who ? [[LIMITS.orderPerShopper, scopeOf(who)] as [Limit, string]] : []),
+      ]);
+      return idempotentCall(
         app.db,
         req,
         reply,
         (err) => ({ message: err.message }),
-        (tx, who) => placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl }, who, req.body, { allowItems }),
-      ),
-    );
+        (tx, shopper) =>
+          placeOrder(tx, { delivery: app.delivery, publicUrl: app.config.publicUrl, holds: app.config }, shopper, req.body, {
+            allowItems,
+            address: req.ip,
+          }),
+      );
+    });
   }
 
   route(app, ENDPOINTS.orderInfo, async (req) => {

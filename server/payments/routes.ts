@@ -7,6 +7,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
+import { acceptFormPosts } from '../plugins/form-body.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, startPayment, testPaymentUrl, viewPayment } from './providers.ts';
 import { testPaymentPage } from './test-payment-page.ts';
 
@@ -15,10 +16,7 @@ const orderUrl = (guid: string) => `/basket/delivery/confirm/${encodeURIComponen
 
 export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
-  // The test page's forms post urlencoded bodies (no fields are read).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  acceptFormPosts(app); // the test page's forms
 
   route(app, ENDPOINTS.orderPayment, async (req) => {
     const provider = app.payments;

@@ -4,6 +4,7 @@
 // order history and its detail.
 import { type Locator, type Page, type Request } from '@playwright/test';
 import { expect, freshContext, test } from './fixtures.ts';
+import { mailsTo } from './mailbox.ts';
 import type { City } from '../../common/contract/orders.ts';
 import { pickProducts } from './basket-helpers.ts';
 
@@ -93,6 +94,10 @@ test("another account's e-mail is refused with the server's message", async ({ p
   await page.goto('/profile');
   await logIn(page);
   await field(page, 'E-mail').fill(other);
+  // A new e-mail asks for the current password first.
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+  await expect(page.getByText('Введите текущий пароль')).toBeVisible();
+  await field(page, 'Текущий пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Сохранить изменения' }).click();
   await expect(page.getByText('Данная почта уже зарегистрирована в системе')).toBeVisible();
   await page.reload();
@@ -240,22 +245,39 @@ test("the bonus page and the public rules show the programme's numbers", async (
   await expect(page).toHaveURL(/\/rules-discount$/);
 });
 
-test('mailing: the user subscribes their own e-mail, a visitor types one', async ({ page }) => {
+test('mailing: a visitor and the user subscribe by the link mailed to the address, and the user unsubscribes', async ({ page }) => {
   await page.goto('/send');
   const visitor = page.getByTestId('visitor-mailing');
   await visitor.getByRole('button', { name: 'Подписаться на рассылку' }).click();
   await expect(visitor.getByText('Укажите e-mail в формате name@example.ru')).toBeVisible();
-  await visitor.getByLabel('E-mail').fill(`guest.${stamp}@example.ru`);
+  const guest = `guest.${stamp}@example.ru`;
+  await visitor.getByLabel('E-mail').fill(guest);
   await visitor.getByRole('button', { name: 'Подписаться на рассылку' }).click();
-  await expect(visitor.getByRole('status')).toHaveText('Вы подписались на рассылку');
+  await expect(visitor.getByRole('status')).toHaveText(
+    `Мы отправили письмо на ${guest}. Откройте ссылку из него, чтобы подтвердить подписку`,
+  );
+  // A visitor cannot unsubscribe someone by typing their address.
+  await visitor.getByRole('button', { name: 'Отписаться' }).click();
+  await expect(visitor.getByRole('alert')).toHaveText('Отписаться можно по ссылке из письма рассылки или в личном кабинете');
 
   await logIn(page);
   const own = page.getByTestId('own-mailing');
   await expect(own).toContainText(`Вы не подписаны на рассылку: ${EMAIL}`);
   await own.getByRole('button', { name: 'Подписаться на рассылку' }).click();
-  await expect(own.getByRole('status')).toHaveText('Вы подписались на рассылку');
+  await expect(own.getByRole('status')).toHaveText(`Мы отправили письмо на ${EMAIL}. Откройте ссылку из него, чтобы подтвердить подписку`);
+  await expect(own).toContainText(`Вы не подписаны на рассылку: ${EMAIL}`);
+  await expect.poll(() => mailsTo(EMAIL).filter((m) => m.includes('/mailing/confirm/')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const link = /https?:\/\/\S+\/mailing\/confirm\/\S+/.exec(
+    mailsTo(EMAIL)
+      .filter((m) => m.includes('/mailing/confirm/'))
+      .at(-1)!,
+  )![0];
+  // The link's page is the server's, not the app's: opened as a click in the mail would.
+  await page.evaluate((url) => location.assign(url), new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Подписаться' }).click();
+  await expect(page.getByText('Вы подписались на рассылку')).toBeVisible();
+  await page.goto('/send');
   await expect(own).toContainText(`Вы подписаны на рассылку: ${EMAIL}`);
-  await page.reload();
   await own.getByRole('button', { name: 'Отписаться от рассылки' }).click();
   await expect(own.getByRole('status')).toHaveText('Вы отписались от рассылки');
   await expect(own.getByRole('button', { name: 'Подписаться на рассылку' })).toBeVisible();

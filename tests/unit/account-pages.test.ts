@@ -19,6 +19,8 @@ const user: User = {
   second_name: 'Петровна',
   full_name: 'Смирнова Ольга Петровна',
   subscribed: false,
+  has_password: true,
+  pending_email: null,
 };
 
 describe('profile form', () => {
@@ -31,26 +33,39 @@ describe('profile form', () => {
       phone: '+7(916)-111-22-33',
       password_one: '',
     });
-    expect(checkProfile(f)).toEqual({});
+    expect(checkProfile(f, user)).toEqual({});
     expect(maskedPhone('123')).toBe('123');
   });
 
   it('marks each failing field: names, e-mail, an incomplete phone', () => {
     const f = { ...profileFormOf(user), last_name: ' ', first_name: '', email: 'olga@', phone: '+7(916)-111-2_-__' };
-    expect(Object.keys(checkProfile(f)).sort()).toEqual(['email', 'first_name', 'last_name', 'phone']);
+    expect(Object.keys(checkProfile(f, user)).sort()).toEqual(['email', 'first_name', 'last_name', 'phone']);
     // The mask's empty value is no phone at all, which is allowed.
-    expect(checkProfile({ ...profileFormOf(user), phone: '+7(___)-___-__-__' })).toEqual({});
+    expect(checkProfile({ ...profileFormOf(user), phone: '+7(___)-___-__-__' }, user)).toEqual({});
   });
 
   it('checks a new password by the final rule (a Latin capital) and its repeat', () => {
-    const base = profileFormOf(user);
-    expect(checkProfile({ ...base, password_one: 'Пароль123', password_two: 'Пароль123' })).toHaveProperty('password_one');
-    expect(checkProfile({ ...base, password_one: 'Short1A', password_two: 'Short1A' })).toHaveProperty('password_one');
-    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2027' })).toEqual({
+    const base = { ...profileFormOf(user), current_password: 'Morskoy2025' };
+    expect(checkProfile({ ...base, password_one: 'Пароль123', password_two: 'Пароль123' }, user)).toHaveProperty('password_one');
+    expect(checkProfile({ ...base, password_one: 'Short1A', password_two: 'Short1A' }, user)).toHaveProperty('password_one');
+    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2027' }, user)).toEqual({
       password_two: 'Пароли не совпадают',
     });
-    expect(checkProfile({ ...base, password_two: 'Morskoy2026' })).toHaveProperty('password_two');
-    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2026' })).toEqual({});
+    expect(checkProfile({ ...base, password_two: 'Morskoy2026' }, user)).toHaveProperty('password_two');
+    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2026' }, user)).toEqual({});
+  });
+
+  it('asks for the current password when the password or the e-mail changes, not for names or the phone', () => {
+    const base = profileFormOf(user);
+    expect(checkProfile({ ...base, last_name: 'Петрова', phone: '' }, user)).toEqual({});
+    expect(checkProfile({ ...base, email: 'new@example.ru' }, user)).toEqual({ current_password: 'Введите текущий пароль' });
+    expect(checkProfile({ ...base, email: ' OLGA@example.ru ' }, user)).toEqual({});
+    expect(checkProfile({ ...base, password_one: 'Morskoy2026', password_two: 'Morskoy2026' }, user)).toEqual({
+      current_password: 'Введите текущий пароль',
+    });
+    expect(profilePayload({ ...base, email: 'new@example.ru', current_password: 'Morskoy2025' })).toMatchObject({
+      current_password: 'Morskoy2025',
+    });
   });
 
   it('sends trimmed names, the e-mail lowercased, the phone without dashes, a password only when set', () => {

@@ -1,6 +1,7 @@
 // /send: the shop's mailing. A signed-in user subscribes or unsubscribes their own e-mail (the state comes
-// from user.subscribed); a visitor types an e-mail. GET /v1/subscribe/?email and /v1/unsubscribe/?email
-// answer the Russian message shown.
+// from user.subscribed); a visitor types an e-mail. GET /v1/subscribe/?email mails a confirmation link (the
+// subscription starts when it is opened); /v1/unsubscribe/?email works for the signed-in owner (a visitor
+// unsubscribes by the link in a mail). Each answers the Russian message shown.
 import { useState, type FormEvent } from 'react';
 import { subscribe, unsubscribe } from '../../api/account.ts';
 import { isEmail, normalizeEmail } from '../../../common/validation.ts';
@@ -55,7 +56,8 @@ function OwnMailing({ email, subscribed }: { email: string; subscribed: boolean 
   const toggle = async () => {
     setSending(true);
     const r = await send(email, !subscribed);
-    if (r?.ok && auth.user) auth.user.subscribed = !subscribed;
+    // Unsubscribing takes effect at once; subscribing waits for the link mailed to the address.
+    if (r?.ok && auth.user && subscribed) auth.user.subscribed = false;
     setResult(r);
     setSending(false);
   };

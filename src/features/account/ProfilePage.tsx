@@ -1,19 +1,29 @@
 // /profile: the signed-in user's names, e-mail, phone (+7(###)-###-##-## mask) and an optional new password,
-// saved with PUT /v1/changeinfo/. A failing field is marked and nothing is sent; a refusal shows the
-// server's message (spec §8), else the default text; success says 'Данные успешно сохранены' and the
-// header's name follows at once.
+// saved with PUT /v1/changeinfo/; a new password or e-mail asks for the current password. A failing field is
+// marked and nothing is sent; a refusal shows the server's message (spec §8), else the default text; success
+// says 'Данные успешно сохранены' and the header's name follows at once. A new e-mail waits for the link
+// mailed to it, which the page says; an account without a password (social sign-up) gets one by a mailed
+// link instead of the password fields.
 import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
-import { changeInfo } from '../../api/account.ts';
+import { changeInfo, requestReset } from '../../api/account.ts';
 import type { User } from '../../../common/contract/accounts.ts';
 import { PHONE_MASK } from '../../../common/validation.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { registerFailure as failureText } from '../../api/account-errors.ts';
 import { Field } from '../../components/Field.tsx';
-import { checkProfile, profileFormOf, profilePayload, type ProfileErrors, type ProfileForm } from './profile-rules.ts';
+import {
+  checkProfile,
+  needsCurrentPassword,
+  profileFormOf,
+  profilePayload,
+  type ProfileErrors,
+  type ProfileForm,
+} from './profile-rules.ts';
 
 const SAVED_TEXT = 'Данные успешно сохранены';
+const pendingText = (email: string) => `Мы отправили письмо на ${email}: откройте ссылку из него, чтобы сменить e-mail`;
 
 export default function ProfilePage() {
   const { user } = useAuth();
@@ -32,16 +42,17 @@ function ProfileEditor({ user }: { user: User }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = checkProfile(form);
+    const found = checkProfile(form, user);
     setErrors(found);
     setResult(null);
     if (Object.values(found).some(Boolean)) return;
     setSending(true);
     try {
       const saved = await changeInfo(profilePayload(form));
+      const emailAsked = saved.pending_email !== null && saved.pending_email !== user.pending_email;
       userChanged(saved);
       setForm(profileFormOf(saved));
-      setResult({ ok: true, text: SAVED_TEXT });
+      setResult({ ok: true, text: emailAsked ? `${SAVED_TEXT}. ${pendingText(saved.pending_email!)}` : SAVED_TEXT });
     } catch (err) {
       console.warn('[profile] not saved', err);
       setResult({ ok: false, text: failureText(err) });
@@ -84,12 +95,18 @@ function ProfileEditor({ user }: { user: User }) {
           />
         </Field>
       </fieldset>
-      <fieldset>
-        <legend>Смена пароля</legend>
-        <p className="muted">Оставьте поля пустыми, если не хотите менять пароль. Минимум 8 символов, 1 заглавная буква и 1 цифра.</p>
-        {text('password_one', 'Новый пароль', 'password', 'new-password')}
-        {text('password_two', 'Повторите пароль', 'password', 'new-password')}
-      </fieldset>
+      {user.pending_email && !result?.ok && <p className="muted">{pendingText(user.pending_email)}</p>}
+      {user.has_password ? (
+        <fieldset>
+          <legend>Смена пароля</legend>
+          <p className="muted">Оставьте поля пустыми, если не хотите менять пароль. Минимум 8 символов, 1 заглавная буква и 1 цифра.</p>
+          {text('password_one', 'Новый пароль', 'password', 'new-password')}
+          {text('password_two', 'Повторите пароль', 'password', 'new-password')}
+          {needsCurrentPassword(form, user) && text('current_password', 'Текущий пароль', 'password', 'current-password')}
+        </fieldset>
+      ) : (
+        user.email && <PasswordByMail email={user.email} />
+      )}
       {result && (
         <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
           {result.text}
@@ -99,5 +116,37 @@ function ProfileEditor({ user }: { user: User }) {
         {sending ? 'Сохраняем…' : 'Сохранить изменения'}
       </button>
     </form>
+  );
+}
+
+/** An account without a password (a social sign-up) sets one by the reset link mailed to its e-mail. */
+function PasswordByMail({ email }: { email: string }) {
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      setResult({ ok: true, text: (await requestReset(email)).message });
+    } catch (err) {
+      setResult({ ok: false, text: failureText(err) });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <fieldset>
+      <legend>Пароль</legend>
+      <p className="muted">
+        У аккаунта ещё нет пароля. Мы пришлём на {email} ссылку, по которой его можно задать; с паролем можно сменить и e-mail.
+      </p>
+      {result && (
+        <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </p>
+      )}
+      <button type="button" className="button button--ghost" disabled={sending} onClick={() => void send()}>
+        Задать пароль
+      </button>
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 // The profile form's rules (spec §5 applied to /profile): names, e-mail, an optional phone in the
-// +7(###)-###-##-## mask, and an optional new password with its repeat. Pure: what is wrong, what is sent.
+// +7(###)-###-##-## mask, an optional new password with its repeat, and the current password, needed when
+// the password or the e-mail changes. Pure: what is wrong, what is sent.
 import type { ChangeInfoRequest, User } from '../../../common/contract/accounts.ts';
 import {
   isEmail,
@@ -19,6 +20,7 @@ export interface ProfileForm {
   phone: string;
   password_one: string;
   password_two: string;
+  current_password: string;
 }
 
 export type ProfileErrors = Partial<Record<keyof ProfileForm, string>>;
@@ -39,10 +41,15 @@ export function profileFormOf(user: User): ProfileForm {
     phone: user.phone ? maskedPhone(user.phone) : '',
     password_one: '',
     password_two: '',
+    current_password: '',
   };
 }
 
-export function checkProfile(f: ProfileForm): ProfileErrors {
+/** Whether saving the form changes what needs the current password: the password, or the e-mail. */
+export const needsCurrentPassword = (f: ProfileForm, user: User): boolean =>
+  !!(f.password_one || f.password_two) || (user.email !== null && normalizeEmail(f.email) !== user.email);
+
+export function checkProfile(f: ProfileForm, user: User): ProfileErrors {
   const e: ProfileErrors = {};
   if (!f.last_name.trim()) e.last_name = 'Укажите фамилию';
   if (!f.first_name.trim()) e.first_name = 'Укажите имя';
@@ -52,6 +59,8 @@ export function checkProfile(f: ProfileForm): ProfileErrors {
     if (!isStrongPassword(f.password_one)) e.password_one = 'Минимум 8 символов, 1 заглавная латинская буква и 1 цифра';
     if (f.password_two !== f.password_one) e.password_two = 'Пароли не совпадают';
   }
+  // Asked for once the e-mail itself is right (a wrong one is marked first).
+  if (!e.email && user.has_password && needsCurrentPassword(f, user) && !f.current_password) e.current_password = 'Введите текущий пароль';
   return e;
 }
 
@@ -64,5 +73,6 @@ export function profilePayload(f: ProfileForm): ChangeInfoRequest {
     email: normalizeEmail(f.email),
     phone: phoneIsEmpty(f.phone) ? '' : phoneForServer(f.phone),
     ...(f.password_one ? { password_one: f.password_one, password_two: f.password_two } : {}),
+    ...(f.current_password ? { current_password: f.current_password } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // /basket/delivery/confirm/{guid}: the placed order from POST /v1/get_order_info/ and its payment through
 // POST /v1/order_payment/ (the shop's payment page, then back to /basket/success). A failed load sets the
-// order's error flag and says so (spec §8). The 'Ваша заказ принят' popup greets a just-placed order.
+// order's error flag and says so (spec §8). The 'Ваша заказ принят' popup greets a just-placed order. An
+// unpaid order says until when its goods are held; a cancelled one says why and offers no payment.
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../api/client.ts';
@@ -13,6 +14,9 @@ import { href, matchRoute } from '../../../common/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';
+
+/** "24 ноября в 15:40", in the shopper's own time zone. */
+const PAY_UNTIL = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 export default function ConfirmPage() {
   const [path] = useLocation();
@@ -63,8 +67,18 @@ export default function ConfirmPage() {
             <p className="notice">
               Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link>
             </p>
+          ) : info.status === 'cancelled' ? (
+            <p className="notice" data-testid="order-cancelled">
+              Заказ отменён: он не был оплачен вовремя, товары вернулись в продажу.
+            </p>
           ) : (
             <>
+              {info.pay_until && (
+                <p className="muted" data-testid="pay-until">
+                  Товары отложены для вас до {PAY_UNTIL.format(new Date(info.pay_until))}. Если не оплатить заказ до этого времени, он
+                  отменится.
+                </p>
+              )}
               <GiftCardPayment guid={info.guid} onPaid={() => setVersion((v) => v + 1)} />
               <p>
                 <button type="button" className="button button--big" disabled={paying} onClick={() => void pay()}>

@@ -1,0 +1,48 @@
+// Stock held by unpaid orders: one shopper (a visitor's cookie or an account) and one address may hold only
+// so many unpaid orders at once (counted under a lock per shopper and per address, so orders sent at once
+// count each other), and each unpaid order holds its goods until a deadline (UNPAID_HOLD_MINUTES after it
+// was placed); the buyer is reminded before it lapses (background/unpaid-orders.ts cancels it then).
+import type { Queryable } from '../db/driver.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { scopeOf, type Shopper } from '../http/identity.ts';
+import { unpaidOrdersOf } from './unpaid-holds-sql.ts';
+
+export interface HoldRules {
+  unpaidHoldMinutes: number;
+  unpaidPerShopper: number;
+  unpaidPerAddress: number;
+}
+
+export const UNPAID_MESSAGES = {
+  tooMany: (n: number) =>
+    `У вас уже ${n} ${n === 1 ? 'неоплаченный заказ' : n < 5 ? 'неоплаченных заказа' : 'неоплаченных заказов'}. Оплатите их или дождитесь отмены, прежде чем оформлять новый`,
+} as const;
+
+const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "24 ноября в 15:40 (мск)": a deadline as the shop's mail says it. */
+export const moscowTime = (d: Date): string => `${MOSCOW_TIME.format(d)} (мск)`;
+
+/** How long before its deadline the buyer of an unpaid order is reminded: a quarter of the hold, at least 5 minutes. */
+export const reminderLeadMinutes = (rules: HoldRules) => Math.max(5, Math.round(rules.unpaidHoldMinutes / 4));
+
+/**
+ * Refuses a new order when the shopper or the address already holds its share of unpaid orders. Takes the
+ * shopper's and the address's locks until the order's transaction ends, in a fixed order.
+ */
+export async function checkUnpaidCaps(tx: Queryable, who: Shopper, address: string, rules: HoldRules): Promise<void> {
+  const shopperKey = `unpaid:${scopeOf(who)}`;
+  const addressKey = `unpaid:ip:${address}`;
+  for (const key of [addressKey, shopperKey].sort()) {
+    await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  }
+  const held = await unpaidOrdersOf(tx, who, address);
+  if (held.shopper >= rules.unpaidPerShopper) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.shopper));
+  if (held.address >= rules.unpaidPerAddress) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.address));
+}
