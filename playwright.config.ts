@@ -6,6 +6,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { socialProviderEnv } from './tests/support/social-provider.ts';
+import { E2E_BANK_CALLBACK_KEY, sberbankEnv } from './tests/support/sberbank-bank.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
@@ -15,6 +16,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_MAIL_FILE ??= path.join(process.env.E2E_DATA_DIR, 'mail.jsonl');
 // The stand-in VK and Facebook (tests/support/social-provider.ts) the shop's social login talks to.
 process.env.E2E_SOCIAL_PORT ??= String(port + 2);
+// The stand-in bank (tests/support/sberbank-bank.ts) the shop takes payments through.
+process.env.E2E_BANK_PORT ??= String(port + 3);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -78,6 +81,8 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       ...socialProviderEnv(`http://127.0.0.1:${process.env.E2E_SOCIAL_PORT}`),
+      // Paid through the stand-in bank (tests/support/sberbank-bank.ts), as a real shop is.
+      ...sberbankEnv(`http://127.0.0.1:${process.env.E2E_BANK_PORT}`, E2E_BANK_CALLBACK_KEY),
     },
   },
 });

@@ -20,6 +20,7 @@ import {
   LoginRequest,
   ResetCompleteRequest,
   ResetRequest,
+  SessionList,
   SignInRequest,
   SocialLoginRequest,
   SocialProviderList,
@@ -208,6 +209,9 @@ export const ENDPOINTS = {
   testPaymentPage: privatePage('GET', '/payments/test/:id'),
   testPaymentPay: privatePage('POST', '/payments/test/:id/pay'),
   testPaymentCancel: privatePage('POST', '/payments/test/:id/cancel'),
+  // Sberbank's acquiring: where its form sends the buyer back, and where it announces a settled payment.
+  sberbankReturn: privatePage('GET', '/payments/sberbank/return'),
+  sberbankCallback: privatePage('GET', '/payments/sberbank/callback'),
   orderHistory: privateCall('GET', '/v1/history_order_preview/', OrderHistory),
   orderDetail: privateSend('POST', '/v1/history_order_detail/', OrderDetailRequest, OrderDetail),
 
@@ -230,6 +234,8 @@ export const ENDPOINTS = {
   emailChangePage: privatePage('GET', '/v1/email/confirm/:token'),
   emailChangeConfirm: privatePage('POST', '/v1/email/confirm/:token'),
   user: privateCall('GET', '/v1/get_user/', User),
+  sessions: privateCall('GET', '/v1/sessions/', SessionList),
+  endOtherSessions: privateCall('POST', '/v1/sessions/end_others/', MessageBody),
   userByPost: privateCall('POST', '/v1/get_user/', User),
   changeInfo: privateSend('PUT', '/v1/changeinfo/', ChangeInfoRequest, User),
   addresses: privateCall('GET', '/v1/user_address/', AddressList),

@@ -5,9 +5,13 @@ export const STORAGE_KEYS = {
   telegramPopupClosed: 'telegramPopupClosed', // localStorage
   pageViews: 'pageViews', // localStorage
   chunkReloadAt: 'chunkReloadAt', // sessionStorage: when a failed page chunk last reloaded the page
+  logoutPending: 'logoutPending', // localStorage: a logout the server has not heard yet (offline)
 } as const;
 
+/** The sign-in token: an HttpOnly cookie the server sets and clears; the page never reads it. */
 export const TOKEN_COOKIE = 'token';
+/** The server's "signed in" hint beside the token (no secret): the page loads the user when it is there. */
+export const SIGNED_IN_COOKIE = 'signedIn';
 /**
  * The cookie notice's acceptance, also kept as a cookie (beside localStorage's `cookieAccepted`): the server
  * reads it to render the notice into the page's HTML only for a visitor who has not accepted it.

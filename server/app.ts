@@ -15,6 +15,7 @@ import unpaidOrders from './background/unpaid-orders-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
 import { registerSigner } from './http/signer.ts';
+import { refuseForeignOrigins } from './plugins/same-origin.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
 import contentRoutes from './content/routes.ts';
 import crawlerRoutes from './content/crawler-routes.ts';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   acceptEmptyJsonBodies(app);
   redirectTrailingSlash(app);
   await registerHttpHardening(app, thirdPartyOrigins(config));
+  refuseForeignOrigins(app, config.publicUrl);
   await app.register(cookie);
   await registerSigner(app);
   await app.register(catalogueNotices);

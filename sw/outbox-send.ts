@@ -22,7 +22,7 @@ export function sendOutboxFromWorker(deps: SendDeps = {}): Promise<number> {
   const sync = new BasketSync({
     view: { cart: [], queue: [], notices: [] },
     storage: idbBasketStorage,
-    transport: cartTransport(() => null),
+    transport: cartTransport,
     channel: deps.channel,
     locks: deps.locks,
     notices: 'store',

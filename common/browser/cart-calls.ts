@@ -1,6 +1,6 @@
 // Calls of the basket (spec §7, the contract's shapes), as the basket sync's transport (basket-sync.ts): the
 // page and the service worker (Background Sync) both send queued mutations through it, with the mutation's
-// id as Idempotency-Key and the shop's cookies.
+// id as Idempotency-Key and the shop's cookies (the sign-in token among them: neither can read it).
 import { CartResponse, CartSuccess, type BasketItem } from '../contract/basket.ts';
 import { check } from '../validate.ts';
 import type { HttpRequest, Outcome } from '../basket-outbox.ts';
@@ -8,16 +8,15 @@ import type { BasketTransport } from './basket-sync.ts';
 import { ENDPOINTS } from '../endpoints.ts';
 import { API_BASE } from './api-base.ts';
 
-function headers(token: string | null, key?: string): Record<string, string> {
+function headers(key?: string): Record<string, string> {
   const h: Record<string, string> = { accept: 'application/json' };
-  if (token) h.authorization = `Token ${token}`;
   if (key) h['idempotency-key'] = key;
   return h;
 }
 
 /** GET /v2/cart/: the confirmed basket; throws when it cannot be had (offline, server down). */
-async function fetchCart(token: string | null, signal?: AbortSignal): Promise<BasketItem[]> {
-  const res = await fetch(API_BASE + ENDPOINTS.cart.path, { headers: headers(token), credentials: 'include', cache: 'no-store', signal });
+async function fetchCart(signal?: AbortSignal): Promise<BasketItem[]> {
+  const res = await fetch(API_BASE + ENDPOINTS.cart.path, { headers: headers(), credentials: 'include', cache: 'no-store', signal });
   const body: unknown = await res.json().catch(() => null);
   const checked = check(body, CartSuccess);
   if (!res.ok || !checked.ok) throw new Error(`cart: ${res.status}`);
@@ -29,12 +28,12 @@ async function fetchCart(token: string | null, signal?: AbortSignal): Promise<Ba
  * Russian message (the mutation is dropped); a network failure, a 5xx or an answer off the contract is
  * 'retry' (the mutation stays queued, and the same key makes a resend harmless).
  */
-async function sendCartMutation(req: HttpRequest, key: string, token: string | null): Promise<Outcome> {
+async function sendCartMutation(req: HttpRequest, key: string): Promise<Outcome> {
   let res: Response;
   try {
     res = await fetch(API_BASE + req.path, {
       method: req.method,
-      headers: { ...headers(token, key), ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...headers(key), ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       credentials: 'include',
     });
@@ -49,8 +48,8 @@ async function sendCartMutation(req: HttpRequest, key: string, token: string | n
   return answer.status === 'success' ? { kind: 'success', cart: answer.cart } : { kind: 'rejected', message: answer.message };
 }
 
-/** The transport of the basket sync; `token` is read at each call (null in the service worker: cookies go along). */
-export const cartTransport = (token: () => string | null): BasketTransport => ({
-  send: (req, key) => sendCartMutation(req, key, token()),
-  fetchCart: (signal) => fetchCart(token(), signal),
-});
+/** The transport of the basket sync, the page's and the service worker's alike. */
+export const cartTransport: BasketTransport = {
+  send: sendCartMutation,
+  fetchCart,
+};

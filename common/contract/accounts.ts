@@ -77,6 +77,19 @@ export const ResetCompleteRequest = object({
   token: size(string(), 1, 200),
 });
 export const EmailQuery = object({ email: email() });
+/** A signed-in device, as the profile lists it (the token itself is never shown). */
+export const Session = type({
+  id: string(),
+  created_at: string(),
+  last_used_at: string(),
+  /** "Chrome, Android" from the browser's User-Agent, or "Неизвестное устройство". */
+  device: string(),
+  address: string(),
+  /** The session this request came with. */
+  current: boolean(),
+});
+export const SessionList = array(Session);
+export type Session = Infer<typeof Session>;
 /** Unsubscribing: the e-mail, and the signature of a mailed link (not needed by the signed-in owner). */
 export const UnsubscribeQuery = object({ email: email(), sig: optional(size(string(), 1, 100)) });
 /** A mailed link of the mailing: the e-mail, until when a confirmation link works (Unix seconds), its signature. */

@@ -5,7 +5,8 @@
 import type { ChangeInfoRequest } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { passwordHashOf, revokeOtherTokens, updateUser, userProfile } from './users-sql.ts';
+import { passwordHashOf, updateUser, userProfile } from './users-sql.ts';
+import { revokeOtherTokens } from './identity-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkUnique } from './sessions.ts';

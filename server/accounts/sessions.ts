@@ -5,18 +5,20 @@ import type { SignInRequest } from '../../common/contract/accounts.ts';
 import { normalizeEmail } from '../../common/validation.ts';
 import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { scopeOf } from '../http/identity.ts';
+import { scopeOf, type SessionClient } from '../http/identity.ts';
 import { moveAnswers } from '../http/idempotency-sql.ts';
-import { holderOf, insertToken, insertUser, userByEmail, type NewUser } from './users-sql.ts';
+import { holderOf, insertUser, userByEmail, type NewUser } from './users-sql.ts';
+import { insertToken } from './identity-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
 import { mergeVisitorCart } from '../basket/basket.ts';
 import { hashPassword, newToken, verifyPassword } from './passwords.ts';
 import { LIMITS, forgetAttempts, giveBack, spendAttempt, type Limit } from '../http/rate-limit.ts';
 
-/** A new token of the user; what the visitor (if any) had in the basket and in flight becomes the user's. */
-export async function openSession(tx: Queryable, userId: number, visitorKey: string | null): Promise<string> {
+/** A new token of the user on this device; what the visitor (if any) had in the basket and in flight becomes the user's. */
+export async function openSession(tx: Queryable, userId: number, client: SessionClient): Promise<string> {
   const token = newToken();
-  await insertToken(tx, token, userId);
+  const { visitorKey } = client;
+  await insertToken(tx, token, userId, client);
   if (visitorKey) {
     await mergeVisitorCart(tx, visitorKey, userId);
     await moveAnswers(tx, scopeOf({ userId: null, visitorKey }), scopeOf({ userId, visitorKey: null }));
@@ -34,12 +36,12 @@ export async function checkUnique(db: Queryable, email: string | null, phone: st
  * Registration (§5): checks every field, creates the user and opens the session; answers the token. Each
  * well-formed attempt counts against the address before the password is hashed.
  */
-export async function register(db: Db, input: SignInRequest, address: string, visitorKey: string | null): Promise<string> {
+export async function register(db: Db, input: SignInRequest, client: SessionClient): Promise<string> {
   const email = checkedEmail(input.email);
   const names = splitFullName(input.full_name);
   const phone = checkedPhone(input.phone);
   checkNewPassword(input.password_one, input.password_two);
-  await spendAttempt(db, [[LIMITS.signInPerAddress, address]]);
+  await spendAttempt(db, [[LIMITS.signInPerAddress, client.address]]);
   await checkUnique(db, email, phone);
   const user: NewUser = { email, phone, ...names, password_hash: await hashPassword(input.password_one) };
   return db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function register(db: Db, input: SignInRequest, address: string, vi
       await checkUnique(tx, email, phone); // taken meanwhile: say which
       throw new HttpError(400, ACCOUNT_MESSAGES.emailTaken);
     }
-    return openSession(tx, id, visitorKey);
+    return openSession(tx, id, client);
   });
 }
 
@@ -56,15 +58,10 @@ export async function register(db: Db, input: SignInRequest, address: string, vi
  * Login (§5): the same refusal for an unknown e-mail and a wrong password, and the same scrypt time.
  * Failed attempts count per address and per account; a success forgets the account's failures.
  */
-export async function logIn(
-  db: Db,
-  input: { username: string; password: string },
-  address: string,
-  visitorKey: string | null,
-): Promise<string> {
+export async function logIn(db: Db, input: { username: string; password: string }, client: SessionClient): Promise<string> {
   const email = normalizeEmail(input.username);
   const limits: [Limit, string][] = [
-    [LIMITS.loginPerAddress, address],
+    [LIMITS.loginPerAddress, client.address],
     [LIMITS.loginPerAccount, email],
   ];
   // Spent before the password is checked (and given back on success), so attempts sent at once each count.
@@ -73,7 +70,7 @@ export async function logIn(
   if (!(await verifyPassword(input.password, user?.password_hash ?? null)) || !user) {
     throw new HttpError(400, ACCOUNT_MESSAGES.loginFailed);
   }
-  const token = await db.transaction((tx) => openSession(tx, user.id, visitorKey));
+  const token = await db.transaction((tx) => openSession(tx, user.id, client));
   await giveBack(db, spent);
   await forgetAttempts(db, LIMITS.loginPerAccount, email);
   return token;

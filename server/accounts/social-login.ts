@@ -2,6 +2,7 @@
 // user is made from the profile (no e-mail, or one already registered: e-mail left empty, so the app asks
 // for it in the finish-registration popup; an existing account is never taken over by a matching e-mail).
 // Then the session opens as at login, merging the visitor's basket.
+import type { SessionClient } from '../http/identity.ts';
 import type { Db, Queryable } from '../db/driver.ts';
 import { holderOf, insertUser, linkSocial, lockSocialAccount, socialUserId } from './users-sql.ts';
 import { openSession } from './sessions.ts';
@@ -25,9 +26,9 @@ async function userFor(tx: Queryable, provider: string, p: SocialProfile): Promi
   return userId;
 }
 
-export async function socialSignIn(db: Db, provider: string, profile: SocialProfile, visitorKey: string | null): Promise<string> {
+export async function socialSignIn(db: Db, provider: string, profile: SocialProfile, client: SessionClient): Promise<string> {
   return db.transaction(async (tx) => {
     await lockSocialAccount(tx, provider, profile.uid);
-    return openSession(tx, await userFor(tx, provider, profile), visitorKey);
+    return openSession(tx, await userFor(tx, provider, profile), client);
   });
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { visitorKeyOf } from '../http/identity.ts';
+import { sessionClient, setSessionCookies } from '../http/identity.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { callbackPage, callbackScript } from './social-callback-page.ts';
 import { socialSignIn } from './social-login.ts';
@@ -27,11 +27,13 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
 
   route(app, ENDPOINTS.socialCallbackScript, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(callbackScript));
 
-  route(app, ENDPOINTS.socialLogin, async (req) => {
+  route(app, ENDPOINTS.socialLogin, async (req, reply) => {
     const provider = enabledProvider(social, req.params.provider);
     // The code was issued for our own callback address, so that one is sent to the provider whatever
     // redirect_uri the app passes along.
     const profile = await fetchProfile(provider, req.body.code, publicUrl);
-    return { token: await socialSignIn(app.db, provider.provider, profile, visitorKeyOf(req)) };
+    const token = await socialSignIn(app.db, provider.provider, profile, sessionClient(req));
+    setSessionCookies(req, reply, token);
+    return { token };
   });
 }

@@ -1,5 +1,5 @@
-// SQL of accounts: users (found by e-mail, phone or id; created; changed), their tokens (issued, revoked)
-// and the social accounts linked to them. No other module writes these tables.
+// SQL of accounts: users (found by e-mail, phone or id; created; changed) and the social accounts linked to
+// them (their sign-in tokens are identity-sql.ts's). No other module writes these tables.
 import type { Queryable } from '../db/driver.ts';
 
 export interface UserRow {
@@ -90,31 +90,9 @@ export async function setPasswordHash(tx: Queryable, id: number, hash: string): 
   await tx.query('update users set password_hash = $2 where id = $1', [id, hash]);
 }
 
-export async function insertToken(tx: Queryable, key: string, userId: number): Promise<void> {
-  await tx.query('insert into auth_tokens (key, user_id) values ($1, $2)', [key, userId]);
-}
-
-export async function revokeToken(db: Queryable, key: string): Promise<void> {
-  await db.query('update auth_tokens set revoked_at = now() where key = $1 and revoked_at is null', [key]);
-}
-
-/** Revokes every live token of the user but the one given (a password change keeps the session that made it). */
-export async function revokeOtherTokens(tx: Queryable, userId: number, keep: string): Promise<number> {
-  const rows = await tx.query(
-    'update auth_tokens set revoked_at = now() where user_id = $1 and key <> $2 and revoked_at is null returning 1',
-    [userId, keep],
-  );
-  return rows.length;
-}
-
 export async function passwordHashOf(db: Queryable, id: number): Promise<string | null> {
   const [row] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [id]);
   return row?.password_hash ?? null;
-}
-
-/** Revokes every live token of the user (after a password reset). */
-export async function revokeUserTokens(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
 }
 
 /** Serialises first logins of one provider account until the transaction ends (the second finds the first's user). */

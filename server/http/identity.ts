@@ -1,10 +1,15 @@
-// Who is asking, for the shop's private calls: the signed-in user (`Authorization: Token <key>` or the
-// `token` cookie, a key in auth_tokens that is not revoked) or else a visitor known by the HttpOnly `basket`
-// cookie (160 random bits and the shop's signature, a year), issued on the first basket or order call
-// without a token. A cookie the server did not sign is not adopted: the next call that needs one makes a
-// fresh one, so nobody can plant a basket key of their choosing in someone's browser.
+// Who is asking, for the shop's private calls, and the cookies that say so: the signed-in user
+// (`Authorization: Token <key>` for API clients, or the HttpOnly `token` cookie the server sets at sign-in,
+// a live key in auth_tokens) or else a visitor known by the HttpOnly `basket` cookie (160 random bits and
+// the shop's signature, a year), issued on the first basket or order call without a token. A basket cookie
+// the server did not sign is not adopted: the next call that needs one makes a fresh one, so nobody can
+// plant a basket key of their choosing in someone's browser. Beside the token the server sets `signedIn=1`,
+// which the page may read (it holds no secret) to know it should load the user; both go when the token
+// stops working.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { userIdByToken } from '../accounts/identity-sql.ts';
+import { userIdByToken, type SessionDevice } from '../accounts/identity-sql.ts';
+import { SESSION_LIFETIME } from '../accounts/session-lifetime.ts';
+import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { newToken } from '../accounts/passwords.ts';
 import { visitorHasCart } from '../basket/cart-sql.ts';
 
@@ -33,7 +38,7 @@ export const scopeOf = (s: Shopper): string => (s.userId !== null ? `user:${s.us
 export function tokenOf(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   const m = typeof header === 'string' ? /^Token\s+(\S+)$/i.exec(header.trim()) : null;
-  const key = m?.[1] ?? req.cookies?.token ?? null;
+  const key = m?.[1] ?? req.cookies?.[TOKEN_COOKIE] ?? null;
   return key && TOKEN_KEY.test(key) ? key : null;
 }
 
@@ -44,8 +49,35 @@ export function registerIdentity(app: FastifyInstance): void {
   app.addHook('preHandler', async (req, reply) => {
     const key = tokenOf(req);
     req.userId = key ? await userIdByToken(app.db, key) : null;
+    // A token cookie that no longer works (expired, revoked) goes, with the page's hint.
+    if (req.userId === null && req.cookies?.[TOKEN_COOKIE]) clearSessionCookies(req, reply);
     req.visitorKey = await visitorFromCookie(app, req, reply);
   });
+}
+
+/** The device a session is opened on, and the visitor whose basket it takes over. */
+export interface SessionClient extends SessionDevice {
+  visitorKey: string | null;
+}
+
+export const sessionClient = (req: FastifyRequest): SessionClient => ({
+  visitorKey: visitorKeyOf(req),
+  userAgent: String(req.headers['user-agent'] ?? ''),
+  address: req.ip,
+});
+
+const cookieBase = (req: FastifyRequest) => ({ path: '/', sameSite: 'lax' as const, secure: req.protocol === 'https' });
+
+/** After a sign-in: the token as an HttpOnly cookie the page cannot read, and the page's hint beside it. */
+export function setSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string): void {
+  const maxAge = SESSION_LIFETIME.maxDays * 24 * 60 * 60;
+  reply.setCookie(TOKEN_COOKIE, token, { ...cookieBase(req), httpOnly: true, maxAge });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieBase(req), maxAge });
+}
+
+export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(TOKEN_COOKIE, { ...cookieBase(req), httpOnly: true });
+  reply.clearCookie(SIGNED_IN_COOKIE, cookieBase(req));
 }
 
 async function visitorFromCookie(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<string | null> {

@@ -9,9 +9,13 @@ export interface PaymentRow {
   amount: number;
   status: 'pending' | 'succeeded' | 'failed';
   external_id: string;
+  /** The provider's own id of the payment (the bank's order id), once registered. */
+  provider_ref: string | null;
+  /** Where the buyer pays it, once registered. */
+  provider_url: string | null;
 }
 
-const COLUMNS = 'id, order_id, provider, amount, status, external_id';
+const COLUMNS = 'id, order_id, provider, amount, status, external_id, provider_ref, provider_url';
 
 export async function pendingPayment(db: Queryable, orderId: number, provider: string, amount: number): Promise<PaymentRow | null> {
   const [row] = await db.query<PaymentRow>(
@@ -37,6 +41,15 @@ export async function paymentByExternalId(db: Queryable, externalId: string, loc
   const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where external_id = $1${lock ? ' for update' : ''}`, [
     externalId,
   ]);
+  return row ?? null;
+}
+
+export async function setProviderRef(tx: Queryable, id: number, ref: string | null, url: string): Promise<void> {
+  await tx.query('update payments set provider_ref = $2, provider_url = $3 where id = $1', [id, ref, url]);
+}
+
+export async function paymentByProviderRef(db: Queryable, provider: string, ref: string): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where provider = $1 and provider_ref = $2`, [provider, ref]);
   return row ?? null;
 }
 

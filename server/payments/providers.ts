@@ -1,20 +1,35 @@
-// Payments behind a small interface (docs/architecture.md): a provider turns a payment row into the address the buyer
-// pays at. The built-in test provider's address is its own page (payments/routes.ts). Starting a payment
-// and settling one (paid or cancelled) are provider-neutral and run in the caller's transaction.
+// Payments behind a small interface (docs/architecture.md): a provider registers a payment row and answers the
+// address the buyer pays at (the bank's form; the built-in test provider's own page, payments/routes.ts),
+// and, for a real provider, says what became of it. Starting a payment and settling one (paid or cancelled)
+// are provider-neutral and run in the caller's transaction.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { orderByGuid, orderById, type OrderRow } from '../orders/orders-sql.ts';
-import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, type PaymentRow } from './payments-sql.ts';
+import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, setProviderRef, type PaymentRow } from './payments-sql.ts';
 import { CARD_MESSAGES } from '../gift/gift-cards.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
 
+/** What a provider learns of the payment's order when registering it. */
+export interface PaymentOrder {
+  number: string;
+  guid: string;
+  /** Seconds the buyer has to pay before the order lets its goods go. */
+  secondsLeft: number;
+}
+
 export interface PaymentProvider {
   readonly id: string;
-  /** Where the buyer goes to pay this payment. */
-  paymentUrl(payment: PaymentRow): string;
+  /**
+   * Registers the payment with the provider (a call to the bank) and answers where the buyer pays it, with
+   * the provider's own id of it. Runs under the order's lock: a second ask for the same order waits and
+   * then reuses what this one stored.
+   */
+  register(payment: PaymentRow, order: PaymentOrder): Promise<{ url: string; ref: string | null }>;
+  /** What became of a registered payment, asked of the provider (absent: the test page settles its own). */
+  status?(payment: PaymentRow): Promise<'paid' | 'failed' | 'pending'>;
 }
 
 /** The test provider's page (the endpoint table's testPaymentPage), under the API's /api prefix. */
@@ -22,7 +37,7 @@ export const testPaymentUrl = (externalId: string) => `/api${endpointPath(ENDPOI
 
 export const testPaymentProvider: PaymentProvider = {
   id: 'test',
-  paymentUrl: (p) => testPaymentUrl(p.external_id),
+  register: async (p) => ({ url: testPaymentUrl(p.external_id), ref: null }),
 };
 
 /** A payment's external id: 128 random bits, hex. */
@@ -47,7 +62,13 @@ export async function startPayment(tx: Queryable, provider: PaymentProvider, gui
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
     (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
-  return { payment_url: provider.paymentUrl(payment) };
+  if (payment.provider_url) return { payment_url: payment.provider_url };
+  const secondsLeft = Math.floor((new Date(order.hold_until).getTime() - Date.now()) / 1000);
+  // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it.
+  if (secondsLeft <= 0) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+  const registered = await provider.register(payment, { number: order.number, guid: order.guid, secondsLeft });
+  await setProviderRef(tx, payment.id, registered.ref, registered.url);
+  return { payment_url: registered.url };
 }
 
 export interface PaymentView {

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../orders/delivery.ts';
 import { testPaymentProvider, type PaymentProvider } from '../payments/providers.ts';
+import { sberbankProvider } from '../payments/sberbank.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,9 @@ export interface ShopProviders {
 
 function configuredPayments(app: FastifyInstance): PaymentProvider | null {
   if (app.config.paymentProvider === 'test') return testPaymentProvider;
+  if (app.config.paymentProvider === 'sberbank') {
+    return sberbankProvider(app.config.sberbank, app.config.publicUrl, (msg) => app.log.warn(msg));
+  }
   return null;
 }
 

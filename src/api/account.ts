@@ -9,6 +9,8 @@ export const login = (username: string, password: string) => call(ENDPOINTS.logI
 export const register = (data: SignInRequest) => call(ENDPOINTS.signIn, { body: data });
 export const getUser = () => call(ENDPOINTS.user);
 export const logout = () => call(ENDPOINTS.logOut);
+export const getSessions = () => call(ENDPOINTS.sessions);
+export const endOtherSessions = () => call(ENDPOINTS.endOtherSessions);
 export const changeInfo = (data: ChangeInfoRequest) => call(ENDPOINTS.changeInfo, { body: data });
 
 export const getAddresses = () => call(ENDPOINTS.addresses);

@@ -1,9 +1,7 @@
 // The app's one door to the API: `call` takes an entry of the endpoint table (common/endpoints.ts), which
-// gives the method, the path and the structs, fetches with credentials and the token header, JSON in and
-// out, and checks every answer against its contract struct. A failure is an ApiError; callers apply spec §8.
+// gives the method, the path and the structs, fetches with credentials (the HttpOnly sign-in cookie goes
+// along; the page never sees the token), JSON in and out, and checks every answer against its contract struct. A failure is an ApiError; callers apply spec §8.
 import type { Struct } from 'superstruct';
-import { readCookie } from '../lib/cookies.ts';
-import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { check } from '../../common/validate.ts';
 import { endpointPath, queryString, type CallInput, type Endpoint } from '../../common/endpoints.ts';
 import { API_BASE } from '../../common/browser/api-base.ts';
@@ -34,8 +32,6 @@ const apiUrl = (path: string, query?: RequestOptions['query']) => `${API_BASE}${
 
 async function request<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  const token = readCookie(TOKEN_COOKIE);
-  if (token) headers.authorization = `Token ${token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {

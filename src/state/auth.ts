@@ -1,13 +1,15 @@
-// Store of who is signed in (spec §4 "Auth"): the token and the loaded user, for every part of the page that
-// shows them. Signing in and out, and loading the user of a stored token, are state/session.ts's (the one
-// writer of the token cookie), which the page loads when it is idle: the frame needs only this store.
+// Store of who is signed in (spec §4 "Auth"): whether the shopper is signed in and the loaded user, for every
+// part of the page that shows them. The token itself is an HttpOnly cookie the page never sees; signing in
+// and out, and loading the user when the server's `signedIn` hint is there, are state/session.ts's, which
+// the page loads when it is idle: the frame needs only this store.
 import { proxy, useSnapshot } from 'valtio';
 import type { User } from '../../common/contract/accounts.ts';
 
 export const auth = proxy({
-  token: null as string | null,
+  /** Signed in as far as the page knows (the server's hint cookie, then each answer). */
+  signedIn: false,
   user: null as User | null,
-  /** True while the user of a stored token is being loaded at start (pages wait instead of saying "log in"). */
+  /** True while the signed-in user is being loaded at start (pages wait instead of saying "log in"). */
   loading: false,
 });
 

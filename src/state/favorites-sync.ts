@@ -3,15 +3,14 @@
 // later change while signed in replaces the server's list. Signed out, favourites stay local only.
 import { subscribe } from 'valtio';
 import * as api from '../api/account.ts';
-import { readCookie } from '../lib/cookies.ts';
-import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
+import { auth } from './auth.ts';
 import { favorites } from './favorites.ts';
 
 let joining = false;
 let lastSent = '';
 
 export async function joinServerFavorites(): Promise<void> {
-  if (!readCookie(TOKEN_COOKIE)) return;
+  if (!auth.signedIn) return;
   joining = true;
   try {
     const { ids } = await api.mergeFavorites([...favorites.ids]);
@@ -28,7 +27,7 @@ export async function joinServerFavorites(): Promise<void> {
 export function startFavoritesSync(): () => void {
   return subscribe(favorites, () => {
     const now = JSON.stringify(favorites.ids);
-    if (joining || now === lastSent || !readCookie(TOKEN_COOKIE)) return;
+    if (joining || now === lastSent || !auth.signedIn) return;
     lastSent = now;
     api.putFavorites([...favorites.ids]).catch((err: unknown) => console.warn('[favorites] not saved on the server', err));
   });

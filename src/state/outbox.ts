@@ -1,14 +1,12 @@
 // The page's basket sync (docs/architecture.md, "A basket change"): the shared sync (common/browser/
 // basket-sync.ts) wired to this page: the basket store as its view, IndexedDB as its storage, fetch with
-// the token cookie as its transport, a BroadcastChannel to the other tabs, the Web Lock they share, the
+// the shop's cookies as its transport, a BroadcastChannel to the other tabs, the Web Lock they share, the
 // browser's online state, and Background Sync for changes that wait for the network.
 import { BasketSync } from '../../common/browser/basket-sync.ts';
 import { basketChannel } from '../../common/browser/basket-channel.ts';
 import { cartTransport } from '../../common/browser/cart-calls.ts';
 import { idbBasketStorage } from '../../common/browser/outbox-storage.ts';
 import type { Mutation } from '../../common/basket-queue.ts';
-import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
-import { readCookie } from '../lib/cookies.ts';
 import { basket } from './basket.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
@@ -16,7 +14,7 @@ import { setStorageProblem } from './ui.ts';
 const sync = new BasketSync({
   view: basket,
   storage: idbBasketStorage,
-  transport: cartTransport(() => readCookie(TOKEN_COOKIE)),
+  transport: cartTransport,
   channel: basketChannel(),
   locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,

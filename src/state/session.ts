@@ -1,38 +1,42 @@
-// Signing in and out (spec §4 "Auth"), the one writer of the `token` cookie and of the auth store's token
-// and user (state/auth.ts). With a token cookie present the user is loaded at start; a successful load sets
-// token and user, a refused one clears both. Signing in also clears the checkout's anonymous flag, closes
-// the popup, refetches the basket (the server merged the visitor's basket into the user's) and joins the
-// favourites. Logout clears both and goes home.
+// Signing in and out (spec §4 "Auth"), the one writer of the auth store's sign-in state and user
+// (state/auth.ts). The token is an HttpOnly cookie the server sets at sign-in and clears at logout; the page
+// goes by the server's `signedIn` hint cookie beside it: with the hint present the user is loaded at start;
+// a successful load sets the user, a refusal (the session ended) clears both. Signing in also clears the
+// checkout's anonymous flag, closes the popup, refetches the basket (the server merged the visitor's basket
+// into the user's) and joins the favourites. Logout clears both and goes home; a logout the server could
+// not hear (offline) is sent again when the network returns, as only the server can remove the token.
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/account.ts';
 import { ApiError } from '../api/client.ts';
 import type { User } from '../../common/contract/accounts.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { href } from '../../common/routes.ts';
-import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
+import { SIGNED_IN_COOKIE, STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { auth } from './auth.ts';
 import { checkout } from './checkout.ts';
 import { joinServerFavorites } from './favorites-sync.ts';
 import { refreshCart } from './outbox.ts';
 import { closePopup } from './popups.ts';
+import { readStored, writeStored } from './web-storage.ts';
+
+const hinted = () => readCookie(SIGNED_IN_COOKIE) === '1';
 
 function clear(): void {
-  writeCookie(TOKEN_COOKIE, null);
-  auth.token = null;
+  writeCookie(SIGNED_IN_COOKIE, null);
+  auth.signedIn = false;
   auth.user = null;
 }
 
 /**
- * Loads the user of the token in the cookie. A refusal (401/403) clears token and user; a network failure
- * keeps the token so an offline start stays signed in and loads the user when the network returns.
+ * Loads the signed-in user when the server's hint says there is one. A refusal (401/403) clears the state;
+ * a network failure keeps it, so an offline start stays signed in and loads the user when the network returns.
  */
 export async function loadUser(): Promise<User | null> {
-  const token = readCookie(TOKEN_COOKIE);
-  if (!token) {
+  if (!hinted()) {
     clear();
     return null;
   }
-  auth.token = token;
+  auth.signedIn = true;
   auth.loading = true;
   try {
     const user = await api.getUser();
@@ -47,9 +51,8 @@ export async function loadUser(): Promise<User | null> {
   }
 }
 
-/** After login, registration or social login answered a token: store it and load everything that is the user's. */
-export async function signedIn(token: string): Promise<User | null> {
-  writeCookie(TOKEN_COOKIE, token);
+/** After login, registration or social login (the server set the session's cookies): load everything that is the user's. */
+export async function signedIn(): Promise<User | null> {
   const user = await loadUser();
   if (!user) return null;
   checkout.anonymous = false;
@@ -59,28 +62,44 @@ export async function signedIn(token: string): Promise<User | null> {
   return user;
 }
 
-/** Logout: the server revokes the token (best effort: offline, the cookie is cleared anyway), then home. */
-export async function logOut(): Promise<void> {
+const LOGOUT_PENDING = STORAGE_KEYS.logoutPending;
+
+/** Tells the server to end the session; remembered when it cannot be told now. */
+async function endSession(): Promise<void> {
   try {
-    if (auth.token) await api.logout();
+    await api.logout();
+    writeStored('local', LOGOUT_PENDING, '');
   } catch (err) {
-    console.warn('[auth] logout not confirmed by the server', err);
+    // A refusal means there was no session left to end; a network failure is sent again later.
+    if (err instanceof ApiError && !err.isNetwork) writeStored('local', LOGOUT_PENDING, '');
+    else {
+      writeStored('local', LOGOUT_PENDING, '1');
+      console.warn('[auth] logout not confirmed by the server', err);
+    }
   }
+}
+
+/** Logout: the server ends the session and clears its cookies (offline: later), the page forgets the user, then home. */
+export async function logOut(): Promise<void> {
+  if (auth.signedIn) await endSession();
   clear();
   closePopup();
   navigate(href('index'));
   void refreshCart();
 }
 
-/** App start: load the user of a stored token and join the favourites; when the network returns, retry a load that could not run. */
+/** App start: load the signed-in user and join the favourites; when the network returns, retry what could not run. */
 export function startAuth(): void {
   const load = () =>
     loadUser().then((user) => {
       // Joining is a union, so doing it at every start also sends favourites a reload cut off at sign-in.
       if (user) void joinServerFavorites();
     });
-  void load();
+  const pendingLogout = () => readStored('local', LOGOUT_PENDING) === '1';
+  if (pendingLogout()) void endSession().then(() => void refreshCart());
+  else void load();
   addEventListener('online', () => {
-    if (auth.token && !auth.user) void load();
+    if (pendingLogout()) void endSession().then(() => void refreshCart());
+    else if (auth.signedIn && !auth.user) void load();
   });
 }

@@ -208,6 +208,9 @@ test('login: rules, a refused login, the links between popups, Escape, success a
   // Signed in, the login popup does not show; logout goes home signed out.
   await page.reload();
   await expect(header(page).getByRole('link', { name: /Ольга Смирнова/ })).toBeVisible();
+  // The session is an HttpOnly cookie: no script of the page can read it.
+  expect((await page.context().cookies()).find((c) => c.name === 'token')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|; )token=/);
   await header(page).getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(header(page).getByRole('button', { name: 'Войти' })).toBeVisible();

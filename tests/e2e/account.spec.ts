@@ -179,15 +179,37 @@ test('favourites chosen while signed out stay after login and follow the user to
   await fresh.close();
 });
 
+test('the profile lists the signed-in devices and ends the others: the other browser is signed out', async ({ page, browser }) => {
+  const fresh = await freshContext(browser);
+  const other = await fresh.newPage();
+  await other.goto('/profile');
+  await logIn(other, other.getByTestId('sign-in-gate').getByRole('button', { name: 'Войти' }));
+
+  await page.goto('/profile');
+  await logIn(page, page.getByTestId('sign-in-gate').getByRole('button', { name: 'Войти' }));
+  const sessions = page.getByTestId('active-sessions');
+  await expect(sessions.getByText('— это устройство')).toBeVisible();
+  expect(await sessions.locator('li').count()).toBeGreaterThanOrEqual(2);
+  await sessions.getByRole('button', { name: 'Выйти на других устройствах' }).click();
+  await expect(sessions.getByRole('status')).toHaveText(/^Вы вышли на других устройствах \(\d+\)$/);
+  await expect(sessions.locator('li')).toHaveCount(1);
+  await expect(sessions.getByRole('button', { name: 'Выйти на других устройствах' })).toBeHidden();
+
+  await other.reload();
+  await expect(other.getByTestId('sign-in-gate')).toBeVisible();
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Войти' })).toBeVisible();
+  await fresh.close();
+});
+
 async function placeOrderAsUser(page: Page, extId: string): Promise<string> {
   const [moscow] = (await (
     await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ q: 'Москва' }))}`)
   ).json()) as City[];
-  // The real API in the page's context, with the token the app keeps in its cookie.
+  // The real API in the page's context, signed in by the session's cookie, which the page itself cannot read.
   return page.evaluate(
     async ({ extId, city }) => {
-      const token = /(?:^|; )token=([^;]+)/.exec(document.cookie)?.[1];
-      const headers = { 'content-type': 'application/json', authorization: `Token ${decodeURIComponent(token ?? '')}` };
+      if (/(?:^|; )token=/.test(document.cookie)) throw new Error('the page can read the sign-in token');
+      const headers = { 'content-type': 'application/json' };
       const add = await fetch('/api/v2/cart/', { method: 'POST', headers, body: JSON.stringify({ ext_id: extId, quantity: 2 }) });
       if (!add.ok) throw new Error(`cart: ${add.status}`);
       const res = await fetch('/api/v2/order/', {

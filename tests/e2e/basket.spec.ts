@@ -65,8 +65,10 @@ test('a visitor fills the basket, checks out with a promo code and courier deliv
   await expect(page.getByTestId('order-total')).toHaveText(toPay);
   await expect(page.getByTestId('basket-count')).toHaveText('0');
 
+  // Paid at the (stand-in) bank's form: the bank sends the buyer back, and the shop asks the bank before it
+  // marks the order paid.
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Тестовая оплата' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Оплата заказа' })).toBeVisible();
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
   await expect(page).toHaveURL(/\/basket\/success\?guid=/);
   await expect(page.getByText(/оплачен/)).toBeVisible();

@@ -37,8 +37,12 @@ test('a signed-in shopper checks out with the saved address, then pays part of t
     },
   });
   expect(saved.status()).toBe(200);
-  // Signed in as the app signs in: the token cookie (the popups' own flows are tested in account-popups.spec.ts).
-  await context.addCookies([{ name: 'token', value: token, url: baseURL! }]);
+  // Signed in as the server signs a browser in: the HttpOnly token cookie and the page's hint beside it (the
+  // popups' own flows are tested in account-popups.spec.ts).
+  await context.addCookies([
+    { name: 'token', value: token, url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+    { name: 'signedIn', value: '1', url: baseURL!, sameSite: 'Lax' },
+  ]);
 
   const [a, b] = await pickProducts(request, 2, 1);
   await addFromProductPage(page, a!, a!.extIds[0]!);
@@ -55,6 +59,7 @@ test('a signed-in shopper checks out with the saved address, then pays part of t
   await page.getByRole('dialog', { name: 'Ваша заказ принят' }).getByRole('button', { name: 'Ok' }).click();
   const firstTotal = Number((await page.getByTestId('order-total').innerText()).replace(/\D/g, ''));
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Оплата заказа' })).toBeVisible(); // the bank's form
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
   await expect(page).toHaveURL(/\/basket\/success/);
 

@@ -1,19 +1,28 @@
-// Starts what the shop talks to during the end-to-end run: the SMTP sink its mail goes to and the stand-in
-// social login provider (VK and Facebook); the returned function stops both.
+// Starts what the shop talks to during the end-to-end run: the SMTP sink its mail goes to, the stand-in
+// social login provider (VK and Facebook) and the stand-in bank (Sberbank's acquiring, which calls the
+// shop back when a payment settles); the returned function stops them.
 import { appendFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { startSocialProvider, type SocialProviderStandIn } from '../support/social-provider.ts';
+import { E2E_BANK_CALLBACK_KEY, startSberbank, type SberbankStandIn } from '../support/sberbank-bank.ts';
 
 let sink: Server | null = null;
 let social: SocialProviderStandIn | null = null;
+let bank: SberbankStandIn | null = null;
 
 export default async function setup(): Promise<() => Promise<void>> {
   const file = process.env.E2E_MAIL_FILE!;
   sink = await startSmtpSink(Number(process.env.E2E_SMTP_PORT), (mail) => appendFileSync(file, `${JSON.stringify(mail)}\n`));
   social = await startSocialProvider(Number(process.env.E2E_SOCIAL_PORT));
+  bank = await startSberbank({
+    port: Number(process.env.E2E_BANK_PORT),
+    callbackUrl: `http://localhost:${process.env.E2E_PORT ?? 8190}/api/payments/sberbank/callback`,
+    callbackKey: E2E_BANK_CALLBACK_KEY,
+  });
   return async () => {
     await new Promise((r) => sink?.close(r));
     await social?.close();
+    await bank?.close();
   };
 }

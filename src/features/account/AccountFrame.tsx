@@ -36,7 +36,7 @@ interface Props {
 
 export function AccountFrame({ title, trail = [], current, open = false, signedOut, children }: Props) {
   const a = useAuth();
-  const signedIn = a.token !== null;
+  const signedIn = a.signedIn;
   let body: ReactNode = children;
   if (!open) {
     if (a.loading)

@@ -10,7 +10,7 @@ import { bonusRuleLines } from './bonus-text.ts';
 
 export default function BonusRulesPage() {
   const rules = useLoad('bonus-rules', getBonusRules);
-  const { token } = useAuth();
+  const { signedIn } = useAuth();
   return (
     <AccountFrame title="Правила бонусной программы" open>
       {rules.loading ? (
@@ -29,7 +29,7 @@ export default function BonusRulesPage() {
         </p>
       )}
       <p>
-        {token ? <Link href={href('discount')}>Мои баллы</Link> : 'Чтобы копить баллы, войдите в личный кабинет или зарегистрируйтесь.'}
+        {signedIn ? <Link href={href('discount')}>Мои баллы</Link> : 'Чтобы копить баллы, войдите в личный кабинет или зарегистрируйтесь.'}
       </p>
     </AccountFrame>
   );

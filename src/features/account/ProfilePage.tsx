@@ -3,7 +3,7 @@
 // marked and nothing is sent; a refusal shows the server's message (spec §8), else the default text; success
 // says 'Данные успешно сохранены' and the header's name follows at once. A new e-mail waits for the link
 // mailed to it, which the page says; an account without a password (social sign-up) gets one by a mailed
-// link instead of the password fields.
+// link instead of the password fields. Below, the active sessions (ActiveSessions.tsx).
 import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { changeInfo, requestReset } from '../../api/account.ts';
@@ -11,6 +11,7 @@ import type { User } from '../../../common/contract/accounts.ts';
 import { PHONE_MASK } from '../../../common/validation.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
 import { registerFailure as failureText } from '../../api/account-errors.ts';
 import { Field } from '../../components/Field.tsx';
 import {
@@ -27,7 +28,16 @@ const pendingText = (email: string) => `Мы отправили письмо н�
 
 export default function ProfilePage() {
   const { user } = useAuth();
-  return <AccountFrame title="Личный кабинет">{user && <ProfileEditor user={user} />}</AccountFrame>;
+  return (
+    <AccountFrame title="Личный кабинет">
+      {user && (
+        <>
+          <ProfileEditor user={user} />
+          <ActiveSessions />
+        </>
+      )}
+    </AccountFrame>
+  );
 }
 
 function ProfileEditor({ user }: { user: User }) {

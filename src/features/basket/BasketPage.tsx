@@ -6,7 +6,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { lineView, type LineView } from '../../components/basket-lines.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { readCookie } from '../../lib/cookies.ts';
-import { TOKEN_COOKIE } from '../../../common/storage-keys.ts';
+import { SIGNED_IN_COOKIE } from '../../../common/storage-keys.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
 import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
@@ -23,7 +23,8 @@ export default function BasketPage() {
   const { anonymous } = useCheckout();
   const [, navigate] = useLocation();
   // Spec §2: a signed-out shopper chooses between logging in, registering and going on anonymously.
-  const checkoutClicked = () => (readCookie(TOKEN_COOKIE) || anonymous ? navigate(href('basket-delivery')) : openPopup('signup-choice'));
+  const checkoutClicked = () =>
+    readCookie(SIGNED_IN_COOKIE) === '1' || anonymous ? navigate(href('basket-delivery')) : openPopup('signup-choice');
   const { online } = useUi();
   useEffect(closeDropdown, []); // spec §4: the dropdown closes when the basket route opens
   const lines = project(b.cart, b.queue).map(lineView);

@@ -15,6 +15,13 @@ import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';
 
+/** What the order page says when the payment page sends the buyer back (?payment=…) without the money. */
+const PAYMENT_RETURN_TEXT: Record<string, string | undefined> = {
+  cancelled: 'Оплата отменена. Можно оплатить ещё раз.',
+  failed: 'Оплата не прошла. Можно попробовать ещё раз или оплатить другой картой.',
+  pending: 'Банк ещё не подтвердил оплату. Обновите страницу через минуту: заказ отметится оплаченным, как только банк ответит.',
+};
+
 /** "24 ноября в 15:40", in the shopper's own time zone. */
 const PAY_UNTIL = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
@@ -27,7 +34,7 @@ export default function ConfirmPage() {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState('');
   const info = order.data?.order_info;
-  const cancelled = new URLSearchParams(search).get('payment') === 'cancelled';
+  const returned = PAYMENT_RETURN_TEXT[new URLSearchParams(search).get('payment') ?? ''];
 
   const pay = async () => {
     setPaying(true);
@@ -61,7 +68,7 @@ export default function ConfirmPage() {
       ) : (
         <>
           <h1>Заказ № {info.number}</h1>
-          {cancelled && <p className="notice">Оплата отменена. Можно оплатить ещё раз.</p>}
+          {returned && info.payment_status !== 'paid' && <p className="notice">{returned}</p>}
           <OrderLines info={info} />
           {info.payment_status === 'paid' ? (
             <p className="notice">

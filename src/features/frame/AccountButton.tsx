@@ -12,13 +12,13 @@ export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'full_
   return user ? `${user.first_name} ${user.last_name}`.trim() || user.full_name : '';
 }
 
-// The session module comes with the page's idle start (app/background.ts), before any token shows this
+// The session module comes with the page's idle start (app/background.ts), before a signed-in shopper shows this
 // button; importing it here would put the account calls into the frame's first chunk.
 const logOut = () => import('../../state/session.ts').then((session) => session.logOut());
 
 export function AccountButton() {
-  const { token, user } = useAuth();
-  if (token === null) {
+  const { signedIn, user } = useAuth();
+  if (!signedIn) {
     return (
       <button type="button" className="account-link" aria-label="Войти" onClick={() => openPopup('login')}>
         <UserIcon />

@@ -21,7 +21,7 @@ const DESKTOP = '(min-width: 768px)';
 export function MobileMenu() {
   const { mobileOpen } = useMenu();
   const { previewCategories, organization } = useCatalog();
-  const { token, user } = useAuth();
+  const { signedIn, user } = useAuth();
   const favCount = useFavorites().ids.length;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -92,7 +92,7 @@ export function MobileMenu() {
             <ul className="mobile-menu__list">
               {item(href('basket'), 'Корзина')}
               {item(href('favorite'), 'Избранное', <span className="mobile-menu__count">{favCount}</span>)}
-              {token === null ? (
+              {!signedIn ? (
                 <li>
                   <button
                     type="button"

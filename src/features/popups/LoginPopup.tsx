@@ -16,9 +16,9 @@ export function LoginPopup() {
   const onSubmit = f.submit(
     checkLogin,
     async (v) => {
-      const { token } = await login(normalizeEmail(v.email), v.password);
+      await login(normalizeEmail(v.email), v.password);
       // The token is good but the user could not be loaded: the connection dropped in between.
-      if (!(await signedIn(token))) f.setFailure(TEXT.offline);
+      if (!(await signedIn())) f.setFailure(TEXT.offline);
     },
     loginFailure,
   );

@@ -21,7 +21,7 @@ export function PopupHost() {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const { open } = usePopups();
-  const { token, user } = useAuth();
+  const { signedIn, user } = useAuth();
   const reset = resetToken(path, search);
 
   // Leaving the reset: the page under the query stays (without it); /reset/{token} has no page of its own.
@@ -39,7 +39,7 @@ export function PopupHost() {
 
   if (reset) return <ChangePasswordPopup key={reset} token={reset} onClose={leaveReset} onBackdrop={goHome} onLogin={loginAfterReset} />;
   if (user && !user.email) return <FinishRegistrationPopup user={user} />;
-  const signedOut = token === null;
+  const signedOut = !signedIn;
   switch (open) {
     case 'signup-choice':
       return <SignupChoicePopup />;

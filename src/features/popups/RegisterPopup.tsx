@@ -19,14 +19,14 @@ export function RegisterPopup() {
   const onSubmit = f.submit(
     checkRegister,
     async (v) => {
-      const { token } = await register({
+      await register({
         full_name: v.full_name.trim().replace(/\s+/g, ' '),
         email: normalizeEmail(v.email),
         phone: phoneIsEmpty(v.phone) ? undefined : phoneForServer(v.phone),
         password_one: v.password_one,
         password_two: v.password_two,
       });
-      if (!(await signedIn(token))) f.setFailure(TEXT.offline);
+      if (!(await signedIn())) f.setFailure(TEXT.offline);
     },
     registerFailure,
   );

@@ -41,7 +41,7 @@ export function startSocialLogin(provider: SocialProviderName, authorizeUrl: str
       win.close();
       if (!data.code) return reject(new Error(data.error ?? 'no code'));
       socialLogin(provider, data.code)
-        .then(({ token }) => signedIn(token))
+        .then(() => signedIn())
         .then((user) => {
           // signedIn has closed the popup.
           if (!user) throw new Error('user not loaded');

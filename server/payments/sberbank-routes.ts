@@ -1,0 +1,53 @@
+// The bank's two doors into the shop (sberbank.ts): the return address its form sends the buyer back to
+// (the payment's status asked of the bank, then 303 to the success page or back to the order), and the
+// callback it calls when a payment settles (believed when it carries the bank's checksum; without a
+// callback key configured, the status is asked of the bank instead). Neither trusts what the URL says
+// about the money.
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment } from './providers.ts';
+import { paymentByProviderRef } from './payments-sql.ts';
+import { checksumValid, type SberbankProvider } from './sberbank.ts';
+import { orderPath, successPath } from './return-paths.ts';
+
+type Verdict = 'paid' | 'failed' | 'pending';
+
+export function sberbankRoutes(app: FastifyInstance, bank: SberbankProvider): void {
+  /** Settles the payment by the verdict; whether its order is paid now. */
+  const settle = async (externalId: string, verdict: Verdict | null): Promise<boolean> => {
+    if (verdict === 'paid') return (await app.db.transaction((tx) => confirmPayment(tx, externalId, app.config.publicUrl))).paid;
+    if (verdict === 'failed') return (await app.db.transaction((tx) => cancelPayment(tx, externalId))).payment_status === 'paid';
+    return (await viewPayment(app.db, externalId))!.order.payment_status === 'paid';
+  };
+
+  route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {
+    const externalId = String((req.query as Record<string, unknown>).payment ?? '');
+    const view = await viewPayment(app.db, externalId);
+    if (!view || view.payment.provider !== bank.id) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    const verdict = view.payment.status === 'pending' ? await bank.status!(view.payment) : null;
+    const { guid } = view.order;
+    if (await settle(externalId, verdict)) return reply.redirect(successPath(guid), 303);
+    return reply.redirect(orderPath(guid, verdict === 'pending' ? 'pending' : 'failed'), 303);
+  });
+
+  route(app, ENDPOINTS.sberbankCallback, async (req, reply) => {
+    const params = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    const payment = params.mdOrder ? await paymentByProviderRef(app.db, bank.id, params.mdOrder) : null;
+    if (!payment || payment.external_id !== params.orderNumber) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    let verdict: Verdict;
+    if (bank.config.callbackKey) {
+      if (!checksumValid(params, bank.config.callbackKey)) throw new HttpError(400, 'Неверная подпись уведомления банка');
+      const ok = params.status === '1';
+      const amountFits = params.amount === undefined || params.amount === String(payment.amount * 100);
+      if (ok && (params.operation === 'deposited' || params.operation === 'approved') && amountFits) verdict = 'paid';
+      else if (ok && ['reversed', 'refunded', 'declinedByTimeout'].includes(params.operation ?? '')) verdict = 'failed';
+      else verdict = 'pending';
+    } else {
+      verdict = await bank.status!(payment);
+    }
+    if (payment.status === 'pending') await settle(payment.external_id, verdict);
+    return reply.type('text/plain; charset=utf-8').send('OK');
+  });
+}

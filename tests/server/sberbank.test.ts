@@ -1,0 +1,141 @@
+// Paying through Sberbank's internet acquiring, against the stand-in bank, on every backend: a payment is
+// registered once (our id as the bank's orderNumber, the sum in kopecks, the bank's session no longer than
+// the order's hold) and the buyer goes to the bank's form; coming back, the order is paid only when the
+// bank's status call says so for exactly its sum; a declined payment leaves it unpaid; a callback counts
+// only with the bank's checksum; a bank that refuses or does not answer is a Russian 502.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
+import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
+import { backends, startApp } from './harness.ts';
+import { BUYER, city, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
+
+const CALLBACK_KEY = 'bank-callback-key';
+
+describe.each(backends)('Sberbank acquiring on $name', (backend) => {
+  let app: FastifyInstance;
+  let bank: SberbankStandIn;
+  let moscow: { city_id: number; region_id: number };
+  beforeAll(async () => {
+    bank = await startSberbank({ callbackKey: CALLBACK_KEY });
+    app = await startApp(backend, { ...sberbankEnv(bank.url, CALLBACK_KEY), PUBLIC_URL: 'http://shop.test' });
+    moscow = await city(app, 'Москва');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bank?.close();
+  });
+
+  async function placed(s: Shopper, price: number) {
+    const v = await freshVariant(app, 10);
+    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
+    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
+    const res = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
+    expect(res.status).toBe(200);
+    return res.body as { guid: string; total: number };
+  }
+  const paymentStatus = async (guid: string) =>
+    (await app.db.query<{ payment_status: string }>('select payment_status from orders where guid = $1', [guid]))[0].payment_status;
+  /** The bank's order behind a form URL. */
+  const bankOrder = (formUrl: string) => bank.orders.get(new URL(formUrl).searchParams.get('mdOrder')!)!;
+  /** The buyer pays (or declines) on the bank's form; answers the shop path the bank sends them back to. */
+  const atBank = async (formUrl: string, action: 'pay' | 'decline') => {
+    const res = await fetch(`${bank.url}/payment/merchants/sbersafe/${action}?mdOrder=${bankOrder(formUrl).orderId}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    return res.headers.get('location')!.replace('http://shop.test', '');
+  };
+
+  it('registers the payment once at the bank and sends the buyer to its form; paying there pays the order', async () => {
+    const s = shopper(app);
+    const o = await placed(s, 3000); // + 250 pickup
+    const start = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
+    expect(start.status).toBe(200);
+    const formUrl: string = start.body.payment_url;
+    expect(formUrl.startsWith(`${bank.url}/payment/merchants/sbersafe/payment_ru.html?mdOrder=`)).toBe(true);
+    const registered = bankOrder(formUrl);
+    expect(registered).toMatchObject({ amount: 325_000, orderStatus: 0 });
+    expect(registered.orderNumber).toMatch(/^[0-9a-f]{32}$/);
+    expect(registered.returnUrl).toBe(`http://shop.test/api/payments/sberbank/return?payment=${registered.orderNumber}`);
+    expect(registered.sessionTimeoutSecs).toBeGreaterThan(3000);
+    expect(registered.sessionTimeoutSecs).toBeLessThanOrEqual(3600);
+    // Asking again reuses the registration.
+    expect((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url).toBe(formUrl);
+    expect([...bank.orders.values()].filter((b) => b.orderNumber === registered.orderNumber)).toHaveLength(1);
+
+    // Back at the shop before paying (or a forged return): nothing is paid.
+    const early = await s.call('GET', `/api/payments/sberbank/return?payment=${registered.orderNumber}&orderId=${registered.orderId}`);
+    expect([early.status, early.headers.location]).toEqual([303, `/basket/delivery/confirm/${o.guid}?payment=pending`]);
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
+
+    const back = await atBank(formUrl, 'pay');
+    const returned = await s.call('GET', back);
+    expect([returned.status, returned.headers.location]).toEqual([303, `/basket/success?guid=${o.guid}`]);
+    expect(await paymentStatus(o.guid)).toBe('paid');
+    // Coming back twice changes nothing.
+    expect((await s.call('GET', back)).headers.location).toBe(`/basket/success?guid=${o.guid}`);
+    const [{ n }] = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from order_status_history h join orders o on o.id = h.order_id where o.guid = $1 and h.status = 'paid'`,
+      [o.guid],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('a declined payment leaves the order unpaid; the next try registers a new payment', async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2000);
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    const back = await atBank(formUrl, 'decline');
+    const returned = await s.call('GET', back);
+    expect(returned.headers.location).toBe(`/basket/delivery/confirm/${o.guid}?payment=failed`);
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
+    const again: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    expect(again).not.toBe(formUrl);
+  });
+
+  it('the bank saying it took another sum pays nothing', async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2000);
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    const b = bankOrder(formUrl);
+    bank.setPaid(b.orderId, 100);
+    await s.call('GET', `/api/payments/sberbank/return?payment=${b.orderNumber}`);
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
+  });
+
+  it('a callback pays only with the bank checksum', async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2000);
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    const b = bankOrder(formUrl);
+    const forged = `mdOrder=${b.orderId}&orderNumber=${b.orderNumber}&operation=deposited&status=1&checksum=${'A'.repeat(64)}`;
+    expect((await shopper(app).call('GET', `/api/payments/sberbank/callback?${forged}`)).status).toBe(400);
+    const unsigned = `mdOrder=${b.orderId}&orderNumber=${b.orderNumber}&operation=deposited&status=1`;
+    expect((await shopper(app).call('GET', `/api/payments/sberbank/callback?${unsigned}`)).status).toBe(400);
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
+    const signed = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId)}`);
+    expect([signed.status, signed.raw.body]).toEqual([200, 'OK']);
+    expect(await paymentStatus(o.guid)).toBe('paid');
+  });
+
+  it('a bank that refuses or does not answer is a Russian 502, and nothing is paid', async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2000);
+    bank.failNextRegistration('7', 'Системная ошибка');
+    const refused = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
+    expect([refused.status, refused.body]).toEqual([502, { message: SBERBANK_MESSAGES.refused }]);
+    const down = await startApp(backend, { ...sberbankEnv('http://127.0.0.1:9'), PUBLIC_URL: 'http://shop.test' });
+    try {
+      const d = shopper(down);
+      const v = await freshVariant(down, 3);
+      await d.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
+      const order = await d.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
+      const res = await d.call('POST', '/api/v1/order_payment/', { guid: order.body.guid });
+      expect([res.status, res.body]).toEqual([502, { message: SBERBANK_MESSAGES.unreachable }]);
+    } finally {
+      await down.close();
+    }
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
+  });
+});

@@ -1,0 +1,201 @@
+// A stand-in for Sberbank's internet acquiring, for tests: its REST API (register.do,
+// getOrderStatusExtended.do) and its payment form on one loopback HTTP server, answering in the bank's
+// shapes, so the shop's real provider (server/payments/sberbank.ts) runs against it (server tests, and the
+// e2e run from Playwright's globalSetup).
+//
+//   const bank = await startSberbank({ port: 0, callbackUrl, callbackKey });
+//   Object.assign(process.env, sberbankEnv(bank.url, callbackKey)); // before the shop's server starts
+//   await bank.close();
+//
+// Endpoints:
+//   POST /payment/rest/register.do                 form: userName, password, orderNumber, amount (kopecks),
+//                                                  returnUrl, failUrl, description, sessionTimeoutSecs… →
+//                                                  {orderId, formUrl}; else {errorCode, errorMessage} (5: wrong
+//                                                  login, 1: orderNumber used, 3/4: a missing or bad field)
+//   POST /payment/rest/getOrderStatusExtended.do   form: userName, password, orderId → {errorCode: '0',
+//                                                  orderNumber, orderStatus, amount, currency, actionCode}
+//                                                  (orderStatus 0 registered, 2 paid, 6 declined)
+//   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
+//                                                  «Оплатить» and «Отменить»
+//   POST …/pay?mdOrder=… | …/decline?mdOrder=…     status 2 (and the signed callback 'deposited') or 6, then
+//                                                  302 to returnUrl or failUrl with &orderId=…
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type net from 'node:net';
+
+export const SBERBANK_TEST_LOGIN = { userName: 'moreimoda-api', password: 'bank-test-password' } as const;
+/** The callback key of the end-to-end run's bank. */
+export const E2E_BANK_CALLBACK_KEY = 'e2e-bank-callback-key';
+
+export interface BankOrder {
+  orderId: string;
+  orderNumber: string;
+  /** Kopecks. */
+  amount: number;
+  returnUrl: string;
+  failUrl: string;
+  description: string;
+  sessionTimeoutSecs: number;
+  /** 0 registered, 2 paid, 6 declined. */
+  orderStatus: number;
+}
+
+export interface SberbankStandIn {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** Every order registered, by the bank's order id. */
+  orders: Map<string, BankOrder>;
+  /** The next register.do answers this error instead (once). */
+  failNextRegistration(errorCode: string, errorMessage: string): void;
+  /** Marks an order paid for this many kopecks (a bank that took another sum), without a callback. */
+  setPaid(orderId: string, amount?: number): void;
+  /** The query of the callback the bank sends for the order, signed with the callback key when there is one. */
+  callbackQuery(orderId: string, operation?: string): string;
+  close(): Promise<void>;
+}
+
+/** The env that points the shop at the stand-in (server/config.ts). */
+export const sberbankEnv = (url: string, callbackKey?: string): Record<string, string> => ({
+  PAYMENT_PROVIDER: 'sberbank',
+  SBERBANK_API_URL: `${url}/payment/rest/`,
+  SBERBANK_USERNAME: SBERBANK_TEST_LOGIN.userName,
+  SBERBANK_PASSWORD: SBERBANK_TEST_LOGIN.password,
+  ...(callbackKey ? { SBERBANK_CALLBACK_KEY: callbackKey } : {}),
+});
+
+/** The bank's callback checksum: parameters sorted by name, "name;value;" each, HMAC-SHA256, upper-case hex. */
+function checksum(params: Record<string, string>, key: string): string {
+  const text = Object.keys(params)
+    .sort()
+    .map((k) => `${k};${params[k]};`)
+    .join('');
+  return createHmac('sha256', key).update(text).digest('hex').toUpperCase();
+}
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => resolve(data));
+  });
+
+const page = (title: string, body: string) => `<!doctype html><html lang="ru"><head><meta charset="utf-8">
+<title>${title} — Сбербанк (тест)</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+export async function startSberbank(opts: { port?: number; callbackUrl?: string; callbackKey?: string } = {}): Promise<SberbankStandIn> {
+  const orders = new Map<string, BankOrder>();
+  let nextError: { errorCode: string; errorMessage: string } | null = null;
+  let base = '';
+
+  const json = (res: http.ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  const loginOk = (f: URLSearchParams) =>
+    f.get('userName') === SBERBANK_TEST_LOGIN.userName && f.get('password') === SBERBANK_TEST_LOGIN.password;
+
+  const callbackQuery = (o: BankOrder, operation = 'deposited') => {
+    const params: Record<string, string> = { mdOrder: o.orderId, orderNumber: o.orderNumber, operation, status: '1' };
+    if (opts.callbackKey) params.checksum = checksum(params, opts.callbackKey);
+    return String(new URLSearchParams(params));
+  };
+  const sendCallback = async (o: BankOrder) => {
+    if (opts.callbackUrl) await fetch(`${opts.callbackUrl}?${callbackQuery(o)}`).catch(() => undefined);
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bank');
+    const form = new URLSearchParams(req.method === 'POST' ? await readBody(req) : '');
+    const order = orders.get(url.searchParams.get('mdOrder') ?? form.get('orderId') ?? '');
+
+    if (url.pathname === '/payment/rest/register.do' && req.method === 'POST') {
+      if (!loginOk(form)) return json(res, { errorCode: '5', errorMessage: 'Доступ запрещён' });
+      if (nextError) {
+        const e = nextError;
+        nextError = null;
+        return json(res, e);
+      }
+      const orderNumber = form.get('orderNumber') ?? '';
+      const amount = Number(form.get('amount'));
+      if (!orderNumber || !form.get('returnUrl')) return json(res, { errorCode: '4', errorMessage: 'Не указан обязательный параметр' });
+      if (!Number.isInteger(amount) || amount <= 0) return json(res, { errorCode: '3', errorMessage: 'Неверная сумма' });
+      if ([...orders.values()].some((o) => o.orderNumber === orderNumber)) {
+        return json(res, { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' });
+      }
+      const o: BankOrder = {
+        orderId: randomUUID(),
+        orderNumber,
+        amount,
+        returnUrl: form.get('returnUrl')!,
+        failUrl: form.get('failUrl') ?? form.get('returnUrl')!,
+        description: form.get('description') ?? '',
+        sessionTimeoutSecs: Number(form.get('sessionTimeoutSecs') ?? 1200),
+        orderStatus: 0,
+      };
+      orders.set(o.orderId, o);
+      return json(res, { orderId: o.orderId, formUrl: `${base}/payment/merchants/sbersafe/payment_ru.html?mdOrder=${o.orderId}` });
+    }
+
+    if (url.pathname === '/payment/rest/getOrderStatusExtended.do' && req.method === 'POST') {
+      if (!loginOk(form)) return json(res, { errorCode: '5', errorMessage: 'Доступ запрещён' });
+      if (!order) return json(res, { errorCode: '6', errorMessage: 'Заказ не найден' });
+      return json(res, {
+        errorCode: '0',
+        errorMessage: 'Успешно',
+        orderNumber: order.orderNumber,
+        orderStatus: order.orderStatus,
+        actionCode: order.orderStatus === 6 ? -2007 : 0,
+        amount: order.amount,
+        currency: '643',
+      });
+    }
+
+    if (url.pathname === '/payment/merchants/sbersafe/payment_ru.html' && order) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const sum = (order.amount / 100).toLocaleString('ru-RU');
+      return res.end(
+        order.orderStatus === 0
+          ? page(
+              'Оплата заказа',
+              `<p>${order.description}</p><p>К оплате: ${sum} ₽</p>
+<form method="post" action="/payment/merchants/sbersafe/pay?mdOrder=${order.orderId}">
+<label>Номер карты <input name="pan" value="4111 1111 1111 1111"></label>
+<button type="submit">Оплатить</button></form>
+<form method="post" action="/payment/merchants/sbersafe/decline?mdOrder=${order.orderId}"><button type="submit">Отменить</button></form>`,
+            )
+          : page('Оплата заказа', '<p>Заказ уже обработан.</p>'),
+      );
+    }
+
+    if ((url.pathname === '/payment/merchants/sbersafe/pay' || url.pathname === '/payment/merchants/sbersafe/decline') && order) {
+      const paid = url.pathname.endsWith('/pay');
+      if (order.orderStatus === 0) {
+        order.orderStatus = paid ? 2 : 6;
+        if (paid) await sendCallback(order);
+      }
+      const back = paid ? order.returnUrl : order.failUrl;
+      res.writeHead(302, { location: `${back}${back.includes('?') ? '&' : '?'}orderId=${order.orderId}&lang=ru` });
+      return res.end();
+    }
+
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Не найдено');
+  });
+
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    url: base,
+    orders,
+    failNextRegistration(errorCode, errorMessage) {
+      nextError = { errorCode, errorMessage };
+    },
+    setPaid(orderId, amount) {
+      const o = orders.get(orderId)!;
+      o.orderStatus = 2;
+      if (amount !== undefined) o.amount = amount;
+    },
+    callbackQuery: (orderId, operation) => callbackQuery(orders.get(orderId)!, operation),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
