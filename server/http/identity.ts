@@ -49,8 +49,11 @@ export function registerIdentity(app: FastifyInstance): void {
   app.addHook('preHandler', async (req, reply) => {
     const key = tokenOf(req);
     req.userId = key ? await userIdByToken(app.db, key) : null;
+    const cookieToken = req.cookies?.[TOKEN_COOKIE];
     // A token cookie that no longer works (expired, revoked) goes, with the page's hint.
-    if (req.userId === null && req.cookies?.[TOKEN_COOKIE]) clearSessionCookies(req, reply);
+    if (req.userId === null && cookieToken) clearSessionCookies(req, reply);
+    // One the page wrote itself (the shop's earlier releases) becomes the server's HttpOnly cookie, hint and all.
+    if (req.userId !== null && cookieToken === key && !req.cookies?.[SIGNED_IN_COOKIE]) setSessionCookies(req, reply, cookieToken);
     req.visitorKey = await visitorFromCookie(app, req, reply);
   });
 }

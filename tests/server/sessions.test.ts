@@ -57,6 +57,17 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect((await shopper(app, res.body.token).call('GET', '/api/v1/get_user/')).status).toBe(401);
   });
 
+  it("a token cookie the page of an earlier release wrote becomes the server's HttpOnly cookie with its hint", async () => {
+    const u = await registerUser(app);
+    const b = browser();
+    b.cookies.set('token', u.token);
+    const res = await b.call('GET', '/api/v2/cart/');
+    expect(res.status).toBe(200);
+    expect(res.raw.cookies.find((c) => c.name === 'token')).toMatchObject({ value: u.token, httpOnly: true });
+    expect(res.raw.cookies.find((c) => c.name === 'signedIn')).toMatchObject({ value: '1' });
+    expect((await b.call('GET', '/api/v2/cart/')).raw.cookies).toHaveLength(0); // once
+  });
+
   it('a token lapses after its idle or absolute lifetime, use renews the idle one, and a dead cookie is cleared', async () => {
     const u = await registerUser(app);
     const setToken = (sql: string) => app.db.query(`update auth_tokens set ${sql} where key = $1`, [u.token]);
