@@ -1,10 +1,12 @@
 // The only module that talks to the service worker (workbox-window): registers it, hands it the URLs this
-// page loaded before it took control (so the first visit works offline too), and fills the update prompt's
-// state (state/sw-status.ts): a new version waits until the shopper agrees, then it takes over and the page
-// reloads.
+// page loaded before it took control (so the first visit works offline too), asks for a new version on
+// return to the tab and every hour (state/update-checks.ts), and fills the update prompt's state
+// (state/sw-status.ts): a new version waits until the shopper agrees in a tab, then it takes over; that tab
+// reloads, the others ask first.
 import type { Workbox } from 'workbox-window';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
-import { onUpdateAccepted, swStatus } from './sw-status.ts';
+import { newVersionTookOver, onUpdateAccepted, swStatus } from './sw-status.ts';
+import { startUpdateChecks } from './update-checks.ts';
 
 let wb: Workbox | null = null;
 
@@ -27,8 +29,9 @@ export async function registerServiceWorker(): Promise<void> {
     swStatus.updateReady = true;
   });
   wb.addEventListener('controlling', (e) => {
-    // Only a replaced version reloads the page; the first install simply takes control.
-    if (e.isUpdate) location.reload();
+    // Only a replaced version reloads the page (the first install simply takes control), and only in the
+    // tab where the shopper accepted it.
+    if (e.isUpdate && newVersionTookOver() === 'reload') location.reload();
   });
   wb.addEventListener('activated', (e) => {
     if (e.isUpdate) return;
@@ -42,6 +45,7 @@ export async function registerServiceWorker(): Promise<void> {
   });
   try {
     await wb.register();
+    startUpdateChecks(() => wb?.update());
   } catch (err) {
     console.warn('[sw] registration failed; the shop works online only', err);
   }

@@ -1,5 +1,5 @@
 // Tells the shopper what the app knows and they do not: offline mode, browser storage trouble, a new
-// version waiting, and that the shop is ready to work offline.
+// version waiting (or already taken over from another tab), and that the shop is ready to work offline.
 import { applyUpdate, useSwStatus } from '../../state/sw-status.ts';
 import { useUi } from '../../state/ui.ts';
 
@@ -16,6 +16,14 @@ export function StatusBar() {
       {storageProblem === 'quota' && (
         <p className="status status--warn" role="status">
           В браузере закончилось место: последние изменения избранного и корзины не сохранятся после перезагрузки.
+        </p>
+      )}
+      {sw.updateApplied && (
+        <p className="status status--update" role="status">
+          Магазин обновился в другой вкладке. Обновите эту страницу, когда закончите с ней.{' '}
+          <button type="button" className="button button--small" onClick={() => location.reload()}>
+            Обновить страницу
+          </button>
         </p>
       )}
       {sw.updateReady && (
