@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+// The page's background work (saving favourites and sizes among it) starts when the browser is idle, or at
+// once when the shopper changes what is saved before then: a favourite added in the first second and a
+// quick reload must not lose it (the save waits for that work to start).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const started = vi.fn();
+vi.mock('../../src/app/background.ts', () => ({ start: started }));
+
+describe('the background start', () => {
+  afterEach(() => {
+    started.mockClear();
+    vi.unstubAllGlobals();
+  });
+
+  it('a favourite added before the browser is idle starts the work at once, and only once', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    const { startAfterPaint } = await import('../../src/app/start.ts');
+    const { favorites } = await import('../../src/state/favorites.ts');
+    startAfterPaint();
+    expect(started).not.toHaveBeenCalled();
+    favorites.ids = [...favorites.ids, 42];
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    idle.forEach((fn) => fn()); // the idle callback later changes nothing
+    favorites.ids = [...favorites.ids, 43];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+});
