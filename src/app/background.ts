@@ -1,6 +1,7 @@
 // The page's background work, started once after the first paint (app/start.ts): saved state is restored
-// first (favourites, chosen sizes, city), then the network's and the shop's background work, and when the
-// browser is idle again the service worker and third-party scripts.
+// first (favourites, chosen sizes, city), then the network's and the shop's background work (the basket, and
+// the app badge that counts it), and when the browser is idle again the service worker and third-party scripts.
+import { startAppBadge } from '../state/app-badge.ts';
 import { startFavoritesSync } from '../state/favorites-sync.ts';
 import { loadGiftCardData, watchGiftCardLine } from '../state/gift-card.ts';
 import { startOutbox } from '../state/outbox.ts';
@@ -17,7 +18,10 @@ export function start(): void {
   restoreWidgets();
   void restorePersisted().then(() => {
     startPersisting();
-    void startOutbox().then(watchGiftCardLine);
+    void startOutbox().then(() => {
+      watchGiftCardLine();
+      startAppBadge();
+    });
     startAuth();
     startFavoritesSync();
     void loadGiftCardData();
