@@ -218,8 +218,7 @@ export const ENDPOINTS = {
   // Accounts
   signIn: privateSend('POST', '/v1/sign_in/', SignInRequest, TokenResponse),
   logIn: privateSend('POST', '/v1/auth/', LoginRequest, TokenResponse),
-  /** Signed in: revokes the token it was sent with. */
-  // Signed in: revokes the token it was sent with.
+  /** Signed in: revokes the token it was sent with, and clears the session's cookies. */
   logOut: privateCall('POST', '/v1/logout/', MessageBody),
   reset: privateSend('POST', '/v1/reset/', ResetRequest, MessageBody),
   resetComplete: privateSend('POST', '/v1/reset/complite/', ResetCompleteRequest, MessageBody),

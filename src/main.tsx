@@ -1,7 +1,8 @@
-// Boot: hydrate the server's HTML with the data it was rendered with (or render in the browser when there is
-// none, or it came from another build), then, once the page has painted and the browser is idle, start
-// what the first paint does not need: saved state, the service worker, the basket outbox, the signed-in
-// user, favourites and gift-card sync, widgets and third-party scripts.
+// The app's entry (src/boot.ts loads it after the page's load event): hydrate the server's HTML with the data
+// it was rendered with (or render in the browser when there is none, or it came from another build), then,
+// once the browser is idle (or at the shopper's first change of saved state: app/start.ts), start what the
+// first paint does not need: saved state, the service worker, the basket outbox, the signed-in user,
+// favourites and gift-card sync, widgets and third-party scripts.
 import './styles/global.css'; // first: feature stylesheets loaded after it may refine its rules
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -27,7 +28,7 @@ const app = (
   </StrictMode>
 );
 if (rendered.hydrate) {
-  // The page's chunk (preloaded by the HTML) before hydrating: the page then hydrates in place at once.
+  // The page's chunk (boot.ts preloads it from the page's meta) before hydrating: the page then hydrates in place at once.
   await preloadPage(location.pathname).catch(() => undefined);
   hydrateRoot(root, app);
 } else {

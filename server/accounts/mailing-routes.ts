@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { acceptFormPosts } from '../plugins/form-body.ts';
-import { linkPage } from '../http/link-page.ts';
+import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 import { checkedEmail } from './account-rules.ts';
 import { userProfile } from './users-sql.ts';
 import { setSubscribed } from './subscriptions-sql.ts';
@@ -25,12 +25,8 @@ export default async function mailingRoutes(app: FastifyInstance): Promise<void>
     return { message: await unsubscribe(app.db, app.signer, { ...req.query, email: checkedEmail(req.query.email) }, own) };
   });
 
-  const page = (reply: FastifyReply, status: number, title: string, text: string, button?: { label: string; action: string }) =>
-    reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(linkPage({ title, text, button, back: `${app.config.publicUrl}/` }));
+  const page = (reply: FastifyReply, status: number, title: string, text: string, button?: LinkPage['button']) =>
+    sendLinkPage(reply, status, { title, text, button, back: `${app.config.publicUrl}/` });
 
   for (const kind of ['confirm', 'cancel'] as const) {
     const [showing, doing] =

@@ -14,7 +14,7 @@ import { removeAddress, saveAddress } from './addresses.ts';
 import { changeProfile } from './profile.ts';
 import { confirmEmailChange, emailChangeUrl } from './email-change.ts';
 import { acceptFormPosts } from '../plugins/form-body.ts';
-import { linkPage } from '../http/link-page.ts';
+import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
@@ -34,12 +34,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
 
   // The link mailed to a new e-mail: a page with a button, whose POST makes the change (email-change.ts).
   acceptFormPosts(app);
-  const emailPage = (reply: FastifyReply, status: number, text: string, button?: { label: string; action: string }) =>
-    reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(linkPage({ title: 'Смена e-mail', text, button, back: `${app.config.publicUrl}/profile` }));
+  const emailPage = (reply: FastifyReply, status: number, text: string, button?: LinkPage['button']) =>
+    sendLinkPage(reply, status, { title: 'Смена e-mail', text, button, back: `${app.config.publicUrl}/profile` });
   route(app, ENDPOINTS.emailChangePage, async (req, reply) =>
     emailPage(reply, 200, 'Подтвердите, что это ваш новый e-mail для магазина «Море и Мода».', {
       label: 'Подтвердить e-mail',

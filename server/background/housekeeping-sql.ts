@@ -10,10 +10,10 @@ export async function dropIdleVisitorCarts(db: Queryable, days: number): Promise
   return rows.length;
 }
 
-/** Password reset links that expired, or were used, more than `days` ago. */
-export async function dropSpentResetTokens(db: Queryable, days: number): Promise<number> {
+/** Mailed single-use links (password reset, e-mail change) that expired, or were used, more than `days` ago. */
+export async function dropSpentLinks(db: Queryable, table: 'password_reset_tokens' | 'email_changes', days: number): Promise<number> {
   const rows = await db.query(
-    `delete from password_reset_tokens
+    `delete from ${table}
       where expires_at < now() - make_interval(days => $1) or used_at < now() - make_interval(days => $1) returning 1`,
     [days],
   );
@@ -23,15 +23,5 @@ export async function dropSpentResetTokens(db: Queryable, days: number): Promise
 /** Sign-in tokens revoked more than `days` ago. */
 export async function dropRevokedTokens(db: Queryable, days: number): Promise<number> {
   const rows = await db.query(`delete from auth_tokens where revoked_at < now() - make_interval(days => $1) returning 1`, [days]);
-  return rows.length;
-}
-
-/** E-mail change links that expired, or were used, more than `days` ago. */
-export async function dropSpentEmailChanges(db: Queryable, days: number): Promise<number> {
-  const rows = await db.query(
-    `delete from email_changes
-      where expires_at < now() - make_interval(days => $1) or used_at < now() - make_interval(days => $1) returning 1`,
-    [days],
-  );
   return rows.length;
 }

@@ -2,7 +2,7 @@
 // answers, idle visitor carts, old rate-limit hits, spent password reset and e-mail change links and
 // long-revoked sign-in tokens. (Unpaid orders are background/unpaid-orders.ts's, every minute.)
 import type { Db } from '../db/driver.ts';
-import { dropIdleVisitorCarts, dropRevokedTokens, dropSpentEmailChanges, dropSpentResetTokens } from './housekeeping-sql.ts';
+import { dropIdleVisitorCarts, dropRevokedTokens, dropSpentLinks } from './housekeeping-sql.ts';
 import { dropOldAnswers } from '../http/idempotency-sql.ts';
 import { dropOldHits } from '../http/rate-limit-sql.ts';
 import { LONGEST_WINDOW_S } from '../http/rate-limit.ts';
@@ -32,8 +32,8 @@ export async function runHousekeeping(db: Db): Promise<HousekeepingReport> {
     answers: await dropOldAnswers(db, KEEP.answersDays),
     visitorCarts: await dropIdleVisitorCarts(db, KEEP.visitorCartDays),
     rateLimitHits: await dropOldHits(db, LONGEST_WINDOW_S),
-    resetTokens: await dropSpentResetTokens(db, KEEP.resetTokenDays),
-    emailChanges: await dropSpentEmailChanges(db, KEEP.resetTokenDays),
+    resetTokens: await dropSpentLinks(db, 'password_reset_tokens', KEEP.resetTokenDays),
+    emailChanges: await dropSpentLinks(db, 'email_changes', KEEP.resetTokenDays),
     revokedTokens: await dropRevokedTokens(db, KEEP.revokedTokenDays),
   };
 }

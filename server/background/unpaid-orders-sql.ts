@@ -2,8 +2,7 @@
 // what placing an order took (stock, gift card money, a promo code's use). Each function runs in the
 // caller's transaction.
 import type { Queryable } from '../db/driver.ts';
-
-const UNPAID = `payment_status in ('unpaid', 'pending') and status not in ('cancelled', 'paid')`;
+import { AWAITS_PAYMENT as UNPAID } from '../orders/orders-sql.ts';
 
 /** Unpaid orders whose hold has lapsed, not cancelled yet, oldest first. */
 export async function lapsedUnpaidOrderIds(db: Queryable, limit: number): Promise<number[]> {

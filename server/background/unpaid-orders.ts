@@ -18,7 +18,7 @@ import { failPendingPayments } from '../payments/payments-sql.ts';
 import { expiryOf } from '../accounts/bonus-rules.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { paymentReminder } from '../orders/order-mails.ts';
-import { reminderLeadMinutes, type HoldRules } from '../orders/unpaid-holds.ts';
+import { awaitsPayment, reminderLeadMinutes, type HoldRules } from '../orders/unpaid-holds.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
 /** Orders handled per pass at most; the rest wait for the next pass. */
@@ -26,8 +26,7 @@ const ORDERS_PER_PASS = 200;
 
 export const CANCEL_COMMENT = 'Заказ не оплачен вовремя: товары вернулись в продажу';
 
-const stillUnpaid = (o: OrderRow | null): o is OrderRow =>
-  !!o && o.status !== 'cancelled' && o.status !== 'paid' && (o.payment_status === 'unpaid' || o.payment_status === 'pending');
+const stillUnpaid = (o: OrderRow | null): o is OrderRow => !!o && awaitsPayment(o);
 
 /** Cancels a lapsed order found by lapsedUnpaidOrderIds, when it is still unpaid under its row lock (a payment may have come in). */
 async function cancelUnpaidOrder(tx: Queryable, orderId: number): Promise<boolean> {

@@ -2,6 +2,7 @@
 // what happened or what the button will do, the button as a form that POSTs back to the same address (so
 // opening the link alone changes nothing: mail scanners open links), and the way back to the shop. No
 // script, so the shop's CSP (form-action 'self') holds.
+import type { FastifyReply } from 'fastify';
 import { escapeMarkup } from './markup.ts';
 
 export interface LinkPage {
@@ -33,4 +34,9 @@ export function linkPage(p: LinkPage): string {
   <p><a href="${escapeMarkup(p.back)}">Вернуться в магазин</a></p>
 </main></body>
 </html>`;
+}
+
+/** Answers the page, never kept by a cache (each one is about one link). */
+export function sendLinkPage(reply: FastifyReply, status: number, page: LinkPage): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(linkPage(page));
 }

@@ -1,14 +1,6 @@
-// SQL of rate-limit hits (rate_limit_hits): taking a bucket's lock, counting its recent hits, recording one,
-// giving one back, dropping old ones.
+// SQL of rate-limit hits (rate_limit_hits): counting a bucket's recent hits, recording one, giving one back,
+// dropping old ones.
 import type { Queryable } from '../db/driver.ts';
-
-/**
- * Holds the bucket's lock until the transaction ends (an advisory lock on the bucket's hash), so counting
- * and recording a hit are one step for every process on the database, and N attempts at once count N.
- */
-export async function lockBucket(tx: Queryable, bucket: string): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [bucket]);
-}
 
 /** Hits of the bucket within the last windowS seconds. */
 export async function recentHits(db: Queryable, bucket: string, windowS: number): Promise<number> {

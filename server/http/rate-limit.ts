@@ -5,7 +5,8 @@
 // with 429 and a Russian message before any work is done.
 import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { clearBucket, deleteHits, lockBucket, recentHits, recordHit } from './rate-limit-sql.ts';
+import { clearBucket, deleteHits, recentHits, recordHit } from './rate-limit-sql.ts';
+import { lockName } from '../db/locks-sql.ts';
 
 export interface Limit {
   /** Bucket prefix, e.g. "login". */
@@ -64,7 +65,7 @@ export async function spendAttempt(db: Db, checks: [Limit, string][]): Promise<S
   const buckets = checks.map(([limit, who]) => ({ limit, bucket: bucketOf(limit, who) })).sort((a, b) => a.bucket.localeCompare(b.bucket));
   return db.transaction(async (tx) => {
     for (const { limit, bucket } of buckets) {
-      await lockBucket(tx, bucket);
+      await lockName(tx, bucket);
       if ((await recentHits(tx, bucket, limit.windowS)) >= limit.max) throw new HttpError(429, TOO_MANY_MESSAGE);
     }
     const hitIds: string[] = [];

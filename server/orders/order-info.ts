@@ -4,10 +4,7 @@ import type { OrderInfo } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/driver.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
 import { amountDue } from '../../common/order-rules.ts';
-
-/** An order still waiting for its money (it holds its goods until hold_until). */
-const isHolding = (o: OrderRow) =>
-  (o.payment_status === 'unpaid' || o.payment_status === 'pending') && o.status !== 'cancelled' && o.status !== 'paid';
+import { awaitsPayment } from './unpaid-holds.ts';
 
 /** A timestamp as the API answers it. */
 export const iso = (d: Date | string) => new Date(d).toISOString();
@@ -33,6 +30,6 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     city: o.city_name,
     address: o.address,
     history: history.map((h) => ({ status: h.status, created_at: iso(h.created_at) })),
-    pay_until: isHolding(o) ? iso(o.hold_until) : null,
+    pay_until: awaitsPayment(o) ? iso(o.hold_until) : null,
   };
 }

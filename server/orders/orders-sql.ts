@@ -197,6 +197,9 @@ export interface OrderRow {
   hold_until: Date | string;
 }
 
+/** An order still waiting for its money, as SQL: it holds its goods until hold_until (orders/unpaid-holds.ts). */
+export const AWAITS_PAYMENT = `payment_status in ('unpaid', 'pending') and status not in ('cancelled', 'paid')`;
+
 const ORDER_COLUMNS = `id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
   delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total, status,
   payment_status, created_at, hold_until`;

@@ -1,14 +1,13 @@
 // SQL of unpaid orders' holds: how many unpaid orders a shopper and an address hold now.
 import type { Queryable } from '../db/driver.ts';
 import type { Shopper } from '../http/identity.ts';
-
-const UNPAID = `payment_status in ('unpaid', 'pending') and status not in ('cancelled', 'paid')`;
+import { AWAITS_PAYMENT } from './orders-sql.ts';
 
 export async function unpaidOrdersOf(db: Queryable, who: Shopper, address: string): Promise<{ shopper: number; address: number }> {
+  const theirs = who.userId !== null ? 'user_id = $1' : 'visitor_key = $1';
   const [row] = await db.query<{ shopper: number; address: number }>(
-    `select count(*) filter (where ${who.userId !== null ? 'user_id = $1' : 'visitor_key = $1'})::int as shopper,
-            count(*) filter (where client_address = $2)::int as address
-       from orders where ${UNPAID} and (${who.userId !== null ? 'user_id = $1' : 'visitor_key = $1'} or client_address = $2)`,
+    `select count(*) filter (where ${theirs})::int as shopper, count(*) filter (where client_address = $2)::int as address
+       from orders where ${AWAITS_PAYMENT} and (${theirs} or client_address = $2)`,
     [who.userId ?? who.visitorKey, address],
   );
   return row ?? { shopper: 0, address: 0 };

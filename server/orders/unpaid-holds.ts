@@ -3,8 +3,11 @@
 // count each other), and each unpaid order holds its goods until a deadline (UNPAID_HOLD_MINUTES after it
 // was placed); the buyer is reminded before it lapses (background/unpaid-orders.ts cancels it then).
 import type { Queryable } from '../db/driver.ts';
+import { lockName } from '../db/locks-sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { scopeOf, type Shopper } from '../http/identity.ts';
+import { plural } from '../../common/plural.ts';
+import type { OrderRow } from './orders-sql.ts';
 import { unpaidOrdersOf } from './unpaid-holds-sql.ts';
 
 export interface HoldRules {
@@ -15,7 +18,7 @@ export interface HoldRules {
 
 export const UNPAID_MESSAGES = {
   tooMany: (n: number) =>
-    `У вас уже ${n} ${n === 1 ? 'неоплаченный заказ' : n < 5 ? 'неоплаченных заказа' : 'неоплаченных заказов'}. Оплатите их или дождитесь отмены, прежде чем оформлять новый`,
+    `У вас уже ${n} ${plural(n, ['неоплаченный заказ', 'неоплаченных заказа', 'неоплаченных заказов'])}. Оплатите их или дождитесь отмены, прежде чем оформлять новый`,
 } as const;
 
 const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
@@ -29,6 +32,10 @@ const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
 /** "24 ноября в 15:40 (мск)": a deadline as the shop's mail says it. */
 export const moscowTime = (d: Date): string => `${MOSCOW_TIME.format(d)} (мск)`;
 
+/** An order still waiting for its money: it holds its goods until hold_until (AWAITS_PAYMENT in SQL). */
+export const awaitsPayment = (o: Pick<OrderRow, 'status' | 'payment_status'>): boolean =>
+  (o.payment_status === 'unpaid' || o.payment_status === 'pending') && o.status !== 'cancelled' && o.status !== 'paid';
+
 /** How long before its deadline the buyer of an unpaid order is reminded: a quarter of the hold, at least 5 minutes. */
 export const reminderLeadMinutes = (rules: HoldRules) => Math.max(5, Math.round(rules.unpaidHoldMinutes / 4));
 
@@ -39,9 +46,7 @@ export const reminderLeadMinutes = (rules: HoldRules) => Math.max(5, Math.round(
 export async function checkUnpaidCaps(tx: Queryable, who: Shopper, address: string, rules: HoldRules): Promise<void> {
   const shopperKey = `unpaid:${scopeOf(who)}`;
   const addressKey = `unpaid:ip:${address}`;
-  for (const key of [addressKey, shopperKey].sort()) {
-    await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
-  }
+  for (const key of [addressKey, shopperKey].sort()) await lockName(tx, key);
   const held = await unpaidOrdersOf(tx, who, address);
   if (held.shopper >= rules.unpaidPerShopper) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.shopper));
   if (held.address >= rules.unpaidPerAddress) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.address));

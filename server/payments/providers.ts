@@ -1,7 +1,9 @@
 // Payments behind a small interface (docs/architecture.md): a provider registers a payment row and answers the
-// address the buyer pays at (the bank's form; the built-in test provider's own page, payments/routes.ts),
-// and, for a real provider, says what became of it. Starting a payment and settling one (paid or cancelled)
-// are provider-neutral and run in the caller's transaction.
+// address the buyer pays at (the bank's form: sberbank.ts; the built-in test page: test-provider.ts), and
+// brings the addresses it settles payments through (the bank's return and callback, the test page's forms).
+// Starting a payment and settling one (paid or cancelled) are provider-neutral and run in the caller's
+// transaction.
+import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -10,12 +12,10 @@ import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, s
 import { CARD_MESSAGES } from '../gift/gift-cards.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
 
 /** What a provider learns of the payment's order when registering it. */
 export interface PaymentOrder {
   number: string;
-  guid: string;
   /** Seconds the buyer has to pay before the order lets its goods go. */
   secondsLeft: number;
 }
@@ -28,17 +28,9 @@ export interface PaymentProvider {
    * then reuses what this one stored.
    */
   register(payment: PaymentRow, order: PaymentOrder): Promise<{ url: string; ref: string | null }>;
-  /** What became of a registered payment, asked of the provider (absent: the test page settles its own). */
-  status?(payment: PaymentRow): Promise<'paid' | 'failed' | 'pending'>;
+  /** Registers the provider's own routes, through which its payments are settled (only the chosen provider's exist). */
+  routes(app: FastifyInstance): void;
 }
-
-/** The test provider's page (the endpoint table's testPaymentPage), under the API's /api prefix. */
-export const testPaymentUrl = (externalId: string) => `/api${endpointPath(ENDPOINTS.testPaymentPage.path, { id: externalId })}`;
-
-export const testPaymentProvider: PaymentProvider = {
-  id: 'test',
-  register: async (p) => ({ url: testPaymentUrl(p.external_id), ref: null }),
-};
 
 /** A payment's external id: 128 random bits, hex. */
 const newExternalId = () => randomBytes(16).toString('hex');
@@ -66,7 +58,7 @@ export async function startPayment(tx: Queryable, provider: PaymentProvider, gui
   const secondsLeft = Math.floor((new Date(order.hold_until).getTime() - Date.now()) / 1000);
   // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it.
   if (secondsLeft <= 0) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
-  const registered = await provider.register(payment, { number: order.number, guid: order.guid, secondsLeft });
+  const registered = await provider.register(payment, { number: order.number, secondsLeft });
   await setProviderRef(tx, payment.id, registered.ref, registered.url);
   return { payment_url: registered.url };
 }

@@ -1,20 +1,18 @@
-// The bank's two doors into the shop (sberbank.ts): the return address its form sends the buyer back to
-// (the payment's status asked of the bank, then 303 to the success page or back to the order), and the
-// callback it calls when a payment settles (believed when it carries the bank's checksum; without a
-// callback key configured, the status is asked of the bank instead). Neither trusts what the URL says
-// about the money.
+// The bank's two doors into the shop (sberbank.ts, whose provider registers them): the return address its
+// form sends the buyer back to (the payment's status asked of the bank, then 303 to the success page or
+// back to the order), and the callback it calls when a payment settles (its verdict is the bank module's:
+// believed with the bank's checksum, else asked of the bank). Neither trusts what the URL says about the
+// money.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment } from './providers.ts';
 import { paymentByProviderRef } from './payments-sql.ts';
-import { checksumValid, type SberbankProvider } from './sberbank.ts';
+import type { Bank, Verdict } from './sberbank.ts';
 import { orderPath, successPath } from './return-paths.ts';
 
-type Verdict = 'paid' | 'failed' | 'pending';
-
-export function sberbankRoutes(app: FastifyInstance, bank: SberbankProvider): void {
+export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   /** Settles the payment by the verdict; whether its order is paid now. */
   const settle = async (externalId: string, verdict: Verdict | null): Promise<boolean> => {
     if (verdict === 'paid') return (await app.db.transaction((tx) => confirmPayment(tx, externalId, app.config.publicUrl))).paid;
@@ -26,7 +24,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: SberbankProvider): vo
     const externalId = String((req.query as Record<string, unknown>).payment ?? '');
     const view = await viewPayment(app.db, externalId);
     if (!view || view.payment.provider !== bank.id) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
-    const verdict = view.payment.status === 'pending' ? await bank.status!(view.payment) : null;
+    const verdict = view.payment.status === 'pending' ? await bank.status(view.payment) : null;
     const { guid } = view.order;
     if (await settle(externalId, verdict)) return reply.redirect(successPath(guid), 303);
     return reply.redirect(orderPath(guid, verdict === 'pending' ? 'pending' : 'failed'), 303);
@@ -36,17 +34,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: SberbankProvider): vo
     const params = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
     const payment = params.mdOrder ? await paymentByProviderRef(app.db, bank.id, params.mdOrder) : null;
     if (!payment || payment.external_id !== params.orderNumber) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
-    let verdict: Verdict;
-    if (bank.config.callbackKey) {
-      if (!checksumValid(params, bank.config.callbackKey)) throw new HttpError(400, 'Неверная подпись уведомления банка');
-      const ok = params.status === '1';
-      const amountFits = params.amount === undefined || params.amount === String(payment.amount * 100);
-      if (ok && (params.operation === 'deposited' || params.operation === 'approved') && amountFits) verdict = 'paid';
-      else if (ok && ['reversed', 'refunded', 'declinedByTimeout'].includes(params.operation ?? '')) verdict = 'failed';
-      else verdict = 'pending';
-    } else {
-      verdict = await bank.status!(payment);
-    }
+    const verdict = await bank.callbackVerdict(params, payment);
     if (payment.status === 'pending') await settle(payment.external_id, verdict);
     return reply.type('text/plain; charset=utf-8').send('OK');
   });

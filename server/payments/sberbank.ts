@@ -2,18 +2,20 @@
 // registered with register.do (our payment's external id as the bank's orderNumber, the sum in kopecks, a
 // session no longer than the order's hold) and the buyer goes to the bank's form; back at the shop's return
 // address, or on the bank's callback, the order is paid only when getOrderStatusExtended.do says the money
-// was taken for exactly our sum, or when a callback carries the bank's checksum (HMAC-SHA256 over its
+// was taken (depositedAmount) for exactly our sum, or when a 'deposited' callback carries the bank's checksum (HMAC-SHA256 over its
 // parameters, with the key the bank gave the shop). Written by hand: the bank publishes no Node client.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SberbankConfig } from '../config.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import type { PaymentProvider } from './providers.ts';
+import { sberbankRoutes } from './sberbank-routes.ts';
 import type { PaymentRow } from './payments-sql.ts';
 
 export const SBERBANK_MESSAGES = {
   refused: 'Банк не принял платёж. Попробуйте ещё раз позже или оплатите подарочной картой',
   unreachable: 'Банк не отвечает. Попробуйте оплатить ещё раз через несколько минут',
+  badCallback: 'Неверная подпись уведомления банка',
 } as const;
 
 /** The bank's orderStatus: 2 money taken; 3 cancelled, 4 refunded, 6 declined; 0, 1, 5 not settled yet. */
@@ -34,13 +36,14 @@ interface RegisterAnswer {
 }
 interface StatusAnswer {
   orderStatus?: number;
-  amount?: number;
+  /** What the bank took, in kopecks (`amount` is only the sum the order was registered for). */
+  paymentAmountInfo?: { depositedAmount?: number };
   errorCode?: string | number;
   errorMessage?: string;
 }
 
 /** The callback's checksum: its parameters but checksum and sign_alias, sorted by name, as "name;value;" each. */
-export function callbackChecksum(params: Record<string, string>, key: string): string {
+function callbackChecksum(params: Record<string, string>, key: string): string {
   const text = Object.keys(params)
     .filter((k) => k !== 'checksum' && k !== 'sign_alias')
     .sort()
@@ -49,17 +52,31 @@ export function callbackChecksum(params: Record<string, string>, key: string): s
   return createHmac('sha256', key).update(text).digest('hex').toUpperCase();
 }
 
-export function checksumValid(params: Record<string, string>, key: string): boolean {
+function checksumValid(params: Record<string, string>, key: string): boolean {
   const given = Buffer.from(String(params.checksum ?? '').toUpperCase());
   const wanted = Buffer.from(callbackChecksum(params, key));
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-export interface SberbankProvider extends PaymentProvider {
-  readonly config: SberbankConfig;
+export type Verdict = 'paid' | 'failed' | 'pending';
+
+/** What the bank's routes (sberbank-routes.ts) ask of the bank. */
+export interface Bank {
+  readonly id: string;
+  /** What became of a registered payment, asked of the bank: paid only for exactly its sum. */
+  status(payment: PaymentRow): Promise<Verdict>;
+  /**
+   * What a callback says of the payment: with a callback key, its own word when its checksum holds (a wrong
+   * one is a 400); without one, the bank is asked instead.
+   */
+  callbackVerdict(params: Record<string, string>, payment: PaymentRow): Promise<Verdict>;
 }
 
-export function sberbankProvider(config: SberbankConfig, publicUrl: string, log: (msg: string) => void): SberbankProvider {
+/** One-stage payments (register.do) settle as 'deposited'; 'approved' is only a hold on the card (two-stage). */
+const SETTLED = new Set(['deposited']);
+const UNDONE = new Set(['reversed', 'refunded', 'declinedByTimeout']);
+
+export function sberbankProvider(config: SberbankConfig, publicUrl: string, log: (msg: string) => void): PaymentProvider {
   const callBank = async <T>(method: string, params: Record<string, string>): Promise<T> => {
     const body = new URLSearchParams({ userName: config.userName ?? '', password: config.password ?? '', ...params });
     let res: Response;
@@ -82,9 +99,38 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
     return answer;
   };
 
-  return {
+  const bank: Bank = {
     id: 'sberbank',
-    config,
+    async status(payment) {
+      if (!payment.provider_ref) return 'pending';
+      const answer = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
+      if (answer.errorCode && String(answer.errorCode) !== '0') {
+        log(`sberbank status of ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
+        return 'pending';
+      }
+      if (answer.orderStatus === PAID_STATUS) {
+        const taken = answer.paymentAmountInfo?.depositedAmount;
+        if (taken !== payment.amount * 100) {
+          log(`sberbank ${payment.external_id}: took ${taken} kopecks, expected ${payment.amount * 100}; left for the manager`);
+          return 'pending';
+        }
+        return 'paid';
+      }
+      return FAILED_STATUSES.has(answer.orderStatus ?? -1) ? 'failed' : 'pending';
+    },
+    async callbackVerdict(params, payment) {
+      if (!config.callbackKey) return bank.status(payment);
+      if (!checksumValid(params, config.callbackKey)) throw new HttpError(400, SBERBANK_MESSAGES.badCallback);
+      if (params.status !== '1') return 'pending';
+      const amountFits = params.amount === undefined || params.amount === String(payment.amount * 100);
+      if (SETTLED.has(params.operation ?? '')) return amountFits ? 'paid' : 'pending';
+      return UNDONE.has(params.operation ?? '') ? 'failed' : 'pending';
+    },
+  };
+
+  return {
+    id: bank.id,
+    routes: (app) => sberbankRoutes(app, bank),
     async register(payment, order) {
       const back = sberbankReturnUrl(publicUrl, payment.external_id);
       const answer = await callBank<RegisterAnswer>('register.do', {
@@ -102,22 +148,6 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
         throw new HttpError(502, SBERBANK_MESSAGES.refused);
       }
       return { url: answer.formUrl, ref: answer.orderId };
-    },
-    async status(payment: PaymentRow) {
-      if (!payment.provider_ref) return 'pending';
-      const answer = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
-      if (answer.errorCode && String(answer.errorCode) !== '0') {
-        log(`sberbank status of ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
-        return 'pending';
-      }
-      if (answer.orderStatus === PAID_STATUS) {
-        if (answer.amount !== payment.amount * 100) {
-          log(`sberbank ${payment.external_id}: paid ${answer.amount} kopecks, expected ${payment.amount * 100}; left for the manager`);
-          return 'pending';
-        }
-        return 'paid';
-      }
-      return FAILED_STATUSES.has(answer.orderStatus ?? -1) ? 'failed' : 'pending';
     },
   };
 }

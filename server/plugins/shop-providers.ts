@@ -3,17 +3,13 @@
 // unless the app is built with others.
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../orders/delivery.ts';
-import { testPaymentProvider, type PaymentProvider } from '../payments/providers.ts';
+import type { PaymentProvider } from '../payments/providers.ts';
+import { testPaymentProvider } from '../payments/test-provider.ts';
 import { sberbankProvider } from '../payments/sberbank.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     delivery: DeliveryProvider;
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
     /** null: the shop takes no online payments (PAYMENT_PROVIDER unset). */
     payments: PaymentProvider | null;
   }

@@ -38,6 +38,6 @@ export const getOrderHistory = () => call(ENDPOINTS.orderHistory);
 export const getOrderDetail = (pk: number) => call(ENDPOINTS.orderDetail, { body: { pk } });
 
 export const getSocialProviders = () => call(ENDPOINTS.socialProviders);
-/** POST /auth/{provider} { code, redirect_uri }: the provider's code exchanged for our token (data.token). */
+/** POST /auth/{provider} { code, redirect_uri }: the provider's code exchanged for a session (the server sets its cookies). */
 export const socialLogin = (provider: SocialProviderName, code: string, redirect_uri?: string) =>
   call(ENDPOINTS.socialLogin, { params: { provider }, body: { code, redirect_uri } });

@@ -1,10 +1,9 @@
 // What the page starts after its first paint, when the browser is idle (or within a second), or at once when
-// the shopper changes what is saved (a favourite, a size in the basket) before then, so that change is
+// the shopper changes what is saved (a favourite, a size in the basket, the city) before then, so that change is
 // stored before a quick reload could lose it: its code is a chunk of its own (app/background.ts), loaded
 // then, so none of it is in the first chunk or delays the paint or the hydration.
 import { subscribe } from 'valtio';
-import { basket } from '../state/basket.ts';
-import { favorites } from '../state/favorites.ts';
+import { SAVED_STORES } from '../state/saved-stores.ts';
 
 /** Runs fn when the browser is idle, or after `timeout` ms at the latest (Safari has no idle callback). */
 export function whenIdle(fn: () => void, timeout = 1_000): void {
@@ -22,6 +21,6 @@ export function startAfterPaint(): void {
       .then((background) => background.start())
       .catch((err: unknown) => console.error('[start] the background work could not load', err));
   };
-  const stopWatching = [subscribe(favorites, start), subscribe(basket, start)];
+  const stopWatching = SAVED_STORES.map((store) => subscribe(store, start));
   whenIdle(start);
 }

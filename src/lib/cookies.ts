@@ -1,4 +1,5 @@
-// Reads and writes document cookies (the token cookie of spec §3): the one place that parses them.
+// Reads and writes document cookies the page may see (the server's `signedIn` hint, `cookieAccepted`; the
+// sign-in token itself is HttpOnly): the one place that parses them.
 export function readCookie(name: string, source: string = globalThis.document?.cookie ?? ''): string | null {
   for (const part of source.split(';')) {
     const eq = part.indexOf('=');

@@ -1,5 +1,6 @@
-// Russian dates of spec §9: within the last day relative ("3 часа назад"), otherwise "12 мая 2026".
-import { plural } from './plural.ts';
+// Russian dates of spec §9: within the last day relative ("3 часа назад"), otherwise "12 мая 2026"; and a
+// deadline with its time, "24 ноября в 15:40 (мск)". The shop's dates are Moscow's, whatever zone the device is in.
+import { plural } from '../../common/plural.ts';
 
 const MONTHS = [
   'января',
@@ -37,3 +38,14 @@ export function formatDate(value: string | Date, now: Date = new Date()): string
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return `${get('day')} ${MONTHS[get('month') - 1]} ${get('year')}`;
 }
+
+const DEADLINE = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "24 ноября в 15:40 (мск)": a deadline (an unpaid order's), as the shop's mail says it. */
+export const formatDeadline = (value: string | Date): string => `${DEADLINE.format(new Date(value))} (мск)`;

@@ -3,6 +3,8 @@
 // and out, and loading the user when the server's `signedIn` hint is there, are state/session.ts's, which
 // the page loads when it is idle: the frame needs only this store.
 import { proxy, useSnapshot } from 'valtio';
+import { readCookie } from '../lib/cookies.ts';
+import { SIGNED_IN_COOKIE } from '../../common/storage-keys.ts';
 import type { User } from '../../common/contract/accounts.ts';
 
 export const auth = proxy({
@@ -14,6 +16,9 @@ export const auth = proxy({
 });
 
 export const useAuth = () => useSnapshot(auth);
+
+/** The server's hint that this browser is signed in (its cookie beside the HttpOnly token): known before the user loads. */
+export const signedInHint = (): boolean => readCookie(SIGNED_IN_COOKIE) === '1';
 
 /** The server answered the user's changed data (PUT /v1/changeinfo/): show it everywhere. */
 export function userChanged(user: User): void {

@@ -8,11 +8,10 @@ import { get, update } from 'idb-keyval';
 import { subscribe } from 'valtio';
 import { idbStore as store } from '../../common/browser/idb-store.ts';
 import { LKDATA_CHANNEL, STORAGE_KEYS } from '../../common/storage-keys.ts';
-import { basket } from './basket.ts';
-import { favorites } from './favorites.ts';
 import { mergeLkData, sameLkData } from './lk-data-merge.ts';
 import { parseLkData, putLkData, readLkData, type LkData } from './lk-data.ts';
 import { setStorageProblem, ui } from './ui.ts';
+import { SAVED_STORES } from './saved-stores.ts';
 
 /** The slice as this tab last read it from or wrote it to storage: what its own changes are measured from. */
 let synced: LkData = parseLkData({})!;
@@ -112,7 +111,7 @@ export function startPersisting(): () => void {
       void run();
     };
   }
-  const unsubs = [subscribe(favorites, save), subscribe(basket, save), subscribe(ui, save)];
+  const unsubs = SAVED_STORES.map((store) => subscribe(store, save));
   return () => {
     unsubs.forEach((u) => u());
     channel?.close();

@@ -2,7 +2,9 @@
 // server puts it in the page as JSON (src/entry-server.tsx) and the page reads it back before hydrating
 // (src/main.tsx), so the first render in the browser has the very data the server's HTML shows. A page's
 // data hook starts from its seed instead of loading (components/use-load.ts); the catalogue's store is
-// filled from the frame's seeds (state/catalog.ts).
+// filled from the frame's seeds (state/catalog.ts). Beside the data, the server seeds what it rendered
+// with: its origin, the cookie notice's state, and the time of the render, from which useNow counts while
+// hydrating, so relative times match the server's HTML.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export type Seed = { data: unknown } | { error: { status: number; message: string } };

@@ -9,17 +9,15 @@ import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/account.ts';
 import { ApiError } from '../api/client.ts';
 import type { User } from '../../common/contract/accounts.ts';
-import { readCookie, writeCookie } from '../lib/cookies.ts';
+import { writeCookie } from '../lib/cookies.ts';
 import { href } from '../../common/routes.ts';
 import { SIGNED_IN_COOKIE, STORAGE_KEYS } from '../../common/storage-keys.ts';
-import { auth } from './auth.ts';
+import { auth, signedInHint } from './auth.ts';
 import { checkout } from './checkout.ts';
 import { joinServerFavorites } from './favorites-sync.ts';
 import { refreshCart } from './outbox.ts';
 import { closePopup } from './popups.ts';
 import { readStored, writeStored } from './web-storage.ts';
-
-const hinted = () => readCookie(SIGNED_IN_COOKIE) === '1';
 
 function clear(): void {
   writeCookie(SIGNED_IN_COOKIE, null);
@@ -32,7 +30,7 @@ function clear(): void {
  * a network failure keeps it, so an offline start stays signed in and loads the user when the network returns.
  */
 export async function loadUser(): Promise<User | null> {
-  if (!hinted()) {
+  if (!signedInHint()) {
     clear();
     return null;
   }

@@ -27,10 +27,12 @@ export function startUpdateChecks(
   const ask = () => {
     if (doc.visibilityState !== 'visible') return;
     last = clock.now();
+    const failed = (err: unknown) => console.warn('[sw] update check failed', err);
+    // Asked at once; a check that throws or rejects is only logged.
     try {
-      void Promise.resolve(check()).catch((err: unknown) => console.warn('[sw] update check failed', err));
+      void Promise.resolve(check()).catch(failed);
     } catch (err) {
-      console.warn('[sw] update check failed', err);
+      failed(err);
     }
   };
   const onVisible = () => {

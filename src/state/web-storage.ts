@@ -1,5 +1,5 @@
-// The one owner of the browser's Web Storage: localStorage (the widgets' flags) and sessionStorage (the
-// page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
+// The one owner of the browser's Web Storage: localStorage (the widgets' flags, a logout not yet heard by
+// the server) and sessionStorage (the page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
 // (private mode, a blocked origin) reads as "cannot tell" and writes as false; it never throws.
 import type { STORAGE_KEYS } from '../../common/storage-keys.ts';
 

@@ -3,8 +3,8 @@
 // views unless closed before, the scroll-to-top arrow's condition, the chat widget's product message and
 // which widget popup (error report, help, channel) is open.
 //
-// "The default of the acceptance flag is true" (spec §4), read here as: `cookieAccepted` starts true, so
-// nothing is shown until storage has been read, and a browser whose storage cannot be read is not nagged
+// "The default of the acceptance flag is true" (spec §4), read here as: without the server's word (below),
+// `cookieAccepted` starts true, so nothing is shown until storage has been read, and a browser whose storage cannot be read is not nagged
 // with a notice that could never be dismissed for good. A first visit with working storage has no stored
 // value, so the flag becomes false and the notice shows until Accept. Analytics, which needs consent, never
 // relies on the default: it waits for `consented`, true only after an Accept that was stored or given now.

@@ -66,7 +66,7 @@ test('a visitor fills the basket, checks out with a promo code and courier deliv
   await expect(page.getByTestId('basket-count')).toHaveText('0');
 
   // Paid at the (stand-in) bank's form: the bank sends the buyer back, and the shop asks the bank before it
-  // marks the order paid.
+  // marks the order paid (the bank's signed callback follows; the run fails if the shop refuses it).
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Оплата заказа' })).toBeVisible();
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();

@@ -24,5 +24,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     await new Promise((r) => sink?.close(r));
     await social?.close();
     await bank?.close();
+    // The bank's callbacks go to the shop beside the buyer's return: one the shop refused is a failure of the run.
+    if (bank?.callbackFailures.length) throw new Error(`the shop refused the bank's callbacks:\n${bank.callbackFailures.join('\n')}`);
   };
 }

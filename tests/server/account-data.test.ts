@@ -3,7 +3,7 @@
 // bonus ledger and the order history, and that user B can neither read nor change any of user A's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD, expectNoSecrets, freshContacts, registerUser } from './account-helpers.ts';
+import { PASSWORD, expectNoSecrets, freshContacts, registerUser, logIn } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, city, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
 
@@ -16,7 +16,6 @@ describe.each(backends)('account data on $name', (backend) => {
   });
   afterAll(() => app?.close());
 
-  const logIn = (username: string, password: string) => shopper(app).call('POST', '/api/v1/auth/', { username, password });
   const profile = (over: object = {}) => ({ first_name: 'Анна', middle_name: 'Сергеевна', last_name: 'Иванова', ...over });
 
   it('changes names and phone at once, and the password only when both are given and follow the rules', async () => {
@@ -57,7 +56,7 @@ describe.each(backends)('account data on $name', (backend) => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
     }
-    expect((await logIn(u.email, PASSWORD)).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(200);
 
     res = await u.user.call(
       'PUT',
@@ -66,8 +65,8 @@ describe.each(backends)('account data on $name', (backend) => {
     );
     expect(res.status).toBe(200);
     expectNoSecrets(res.body, 'Newpass2026');
-    expect((await logIn(u.email, PASSWORD)).status).toBe(400);
-    expect((await logIn(u.email, 'Newpass2026')).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(400);
+    expect((await logIn(app, u.email, 'Newpass2026')).status).toBe(200);
   });
 
   it("refuses another user's e-mail or phone with the §8 messages", async () => {
@@ -99,7 +98,7 @@ describe.each(backends)('account data on $name', (backend) => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email, full_name: 'Петров Иван Ильич' });
-    expect((await logIn(email, 'Finish2026')).status).toBe(200);
+    expect((await logIn(app, email, 'Finish2026')).status).toBe(200);
   });
 
   it("keeps addresses per user with one default at most; another user's id is not found", async () => {

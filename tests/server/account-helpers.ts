@@ -1,5 +1,5 @@
-// Helpers of the account tests: a new user made through the API (registration), its login, and a scan of
-// an answer for anything that looks like a password or its hash.
+// Helpers of the account tests: a new user made through the API (registration), a login, the mail queued to
+// an address, and a scan of an answer for anything that looks like a password or its hash.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -38,6 +38,17 @@ export async function registerUser(app: FastifyInstance, fields: Record<string, 
     user: shopper(app, res.body.token),
   };
 }
+
+/** A login through the API, as a new shopper. */
+export const logIn = (app: FastifyInstance, username: string, password: string) =>
+  shopper(app).call('POST', '/api/v1/auth/', { username, password });
+
+/** The mail the shop queued to an address, oldest first. */
+export const mailsTo = (app: FastifyInstance, to: string) =>
+  app.db.query<{ kind: string; subject: string; body_text: string }>(
+    'select kind, subject, body_text from mail_outbox where to_addr = $1 order by id',
+    [to],
+  );
 
 /** The same shopper (its cookies), now sending this token. */
 export function withToken(app: FastifyInstance, s: Shopper, token: string): Shopper {

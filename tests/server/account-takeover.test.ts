@@ -7,11 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../server/accounts/account-rules.ts';
 import { EMAIL_CHANGE_MESSAGES } from '../../server/accounts/email-change.ts';
 import { LIMITS } from '../../server/http/rate-limit.ts';
-import { PASSWORD, freshContacts, registerUser } from './account-helpers.ts';
+import { PASSWORD, freshContacts, registerUser, logIn, mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { shopper } from './shop-helpers.ts';
-
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+import { FORM, createUser, shopper } from './shop-helpers.ts';
 
 describe.each(backends)('account takeover on $name', (backend) => {
   let app: FastifyInstance;
@@ -20,7 +18,6 @@ describe.each(backends)('account takeover on $name', (backend) => {
   });
   afterAll(() => app?.close());
 
-  const logIn = (username: string, password: string) => shopper(app).call('POST', '/api/v1/auth/', { username, password });
   const profile = (email: string, over: object = {}) => ({
     first_name: 'Анна',
     middle_name: 'Сергеевна',
@@ -29,12 +26,10 @@ describe.each(backends)('account takeover on $name', (backend) => {
     ...over,
   });
   const NEW = { password_one: 'Newpass2026', password_two: 'Newpass2026' };
-  const mailsTo = (to: string) =>
-    app.db.query<{ kind: string; body_text: string }>('select kind, body_text from mail_outbox where to_addr = $1 order by id', [to]);
 
   it('a new password needs the current one, and ends every other session but this one', async () => {
     const u = await registerUser(app);
-    const phone = await logIn(u.email, PASSWORD); // the same account signed in elsewhere
+    const phone = await logIn(app, u.email, PASSWORD); // the same account signed in elsewhere
     const elsewhere = shopper(app, phone.body.token);
     expect((await elsewhere.call('GET', '/api/v1/get_user/')).status).toBe(200);
 
@@ -42,13 +37,13 @@ describe.each(backends)('account takeover on $name', (backend) => {
     expect([without.status, without.body]).toEqual([400, { message: ACCOUNT_MESSAGES.currentPasswordNeeded }]);
     const wrong = await u.user.call('PUT', '/api/v1/changeinfo/', profile(u.email, { ...NEW, current_password: 'Guess2026' }));
     expect([wrong.status, wrong.body]).toEqual([400, { message: ACCOUNT_MESSAGES.currentPasswordWrong }]);
-    expect((await logIn(u.email, PASSWORD)).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(200);
 
     const changed = await u.user.call('PUT', '/api/v1/changeinfo/', profile(u.email, { ...NEW, current_password: PASSWORD }));
     expect(changed.status).toBe(200);
     expect((await elsewhere.call('GET', '/api/v1/get_user/')).status).toBe(401);
     expect((await u.user.call('GET', '/api/v1/get_user/')).status).toBe(200);
-    expect((await logIn(u.email, 'Newpass2026')).status).toBe(200);
+    expect((await logIn(app, u.email, 'Newpass2026')).status).toBe(200);
   });
 
   it('40 guesses of the current password at once: only the allowed number are checked', async () => {
@@ -61,7 +56,7 @@ describe.each(backends)('account takeover on $name', (backend) => {
     expect(calls.filter((c) => c.status === 400)).toHaveLength(LIMITS.reauthPerAccount.max);
     expect(calls.filter((c) => c.status === 429)).toHaveLength(40 - LIMITS.reauthPerAccount.max);
     expect((await u.user.call('PUT', '/api/v1/changeinfo/', profile(u.email, { ...NEW, current_password: PASSWORD }))).status).toBe(429);
-    expect((await logIn(u.email, PASSWORD)).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(200);
   });
 
   it('a new e-mail needs the current password and waits for the link mailed to it; the old address is told', async () => {
@@ -69,27 +64,27 @@ describe.each(backends)('account takeover on $name', (backend) => {
     const { email: next } = freshContacts();
     const without = await u.user.call('PUT', '/api/v1/changeinfo/', profile(next));
     expect([without.status, without.body]).toEqual([400, { message: ACCOUNT_MESSAGES.currentPasswordNeeded }]);
-    expect(await mailsTo(next)).toHaveLength(0);
+    expect(await mailsTo(app, next)).toHaveLength(0);
 
     const asked = await u.user.call('PUT', '/api/v1/changeinfo/', profile(next.toUpperCase(), { current_password: PASSWORD }));
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({ email: u.email, pending_email: next });
     // Until the link is opened, the account is the old address's.
-    expect((await logIn(next, PASSWORD)).status).toBe(400);
-    expect((await logIn(u.email, PASSWORD)).status).toBe(200);
-    expect((await mailsTo(u.email)).map((m) => m.kind)).toContain('email_change_asked');
-    const [confirm] = await mailsTo(next);
+    expect((await logIn(app, next, PASSWORD)).status).toBe(400);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(200);
+    expect((await mailsTo(app, u.email)).map((m) => m.kind)).toContain('email_change_asked');
+    const [confirm] = await mailsTo(app, next);
     expect(confirm.kind).toBe('email_change_confirm');
     const link = confirm.body_text.match(/http:\/\/shop\.test(\S+)/)![1]!;
 
     expect((await shopper(app).call('GET', link)).raw.body).toContain('Подтвердить e-mail');
-    expect((await logIn(next, PASSWORD)).status).toBe(400); // opening it alone changes nothing
+    expect((await logIn(app, next, PASSWORD)).status).toBe(400); // opening it alone changes nothing
     const done = await shopper(app).call('POST', link, '', FORM);
     expect(done.status).toBe(200);
     expect(done.raw.body).toContain(EMAIL_CHANGE_MESSAGES.done(next));
-    expect((await logIn(next, PASSWORD)).status).toBe(200);
-    expect((await logIn(u.email, PASSWORD)).status).toBe(400);
-    expect((await mailsTo(u.email)).map((m) => m.kind)).toContain('email_changed');
+    expect((await logIn(app, next, PASSWORD)).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(400);
+    expect((await mailsTo(app, u.email)).map((m) => m.kind)).toContain('email_changed');
     expect((await u.user.call('GET', '/api/v1/get_user/')).body).toMatchObject({ email: next, pending_email: null });
     // The link works once.
     const again = await shopper(app).call('POST', link, '', FORM);
@@ -98,13 +93,7 @@ describe.each(backends)('account takeover on $name', (backend) => {
 
   it('a social account without a password cannot set one or change its e-mail with the token alone', async () => {
     const { email } = freshContacts();
-    const [{ id }] = await app.db.query<{ id: number }>(
-      `insert into users (email, first_name, last_name) values ($1, 'Иван', 'Петров') returning id`,
-      [email],
-    );
-    const token = 'e'.repeat(8) + id.toString().padStart(32, '0');
-    await app.db.query('insert into auth_tokens (key, user_id) values ($1, $2)', [token, id]);
-    const s = shopper(app, token);
+    const s = shopper(app, (await createUser(app, { email })).token); // a user without a password
     expect((await s.call('GET', '/api/v1/get_user/')).body).toMatchObject({ has_password: false });
     for (const body of [profile(email, NEW), profile(freshContacts().email)]) {
       const res = await s.call('PUT', '/api/v1/changeinfo/', body);

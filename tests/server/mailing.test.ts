@@ -6,12 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../server/http/rate-limit.ts';
-import { MAILING_MESSAGES } from '../../server/accounts/mailing.ts';
+import { MAILING_MESSAGES, mailingLink } from '../../server/accounts/mailing.ts';
 import { backends, startApp } from './harness.ts';
-import { shopper } from './shop-helpers.ts';
+import { FORM, shopper } from './shop-helpers.ts';
 import { freshContacts, registerUser } from './account-helpers.ts';
-
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe.each(backends)('the mailing on $name', (backend) => {
   let app: FastifyInstance;
@@ -66,8 +64,15 @@ describe.each(backends)('the mailing on $name', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.raw.body).toContain(MAILING_MESSAGES.linkBroken);
     expect(await subscribed(victim)).toBe(false);
-    const stale = confirm.replace(/until=\d+/, `until=${Math.floor(Date.now() / 1000) - 10}`);
-    expect((await shopper(app).call('POST', stale, '', FORM)).status).toBe(400);
+    // A deadline edited into the link breaks its signature; a link the shop signed with a passed deadline has expired.
+    const edited = confirm.replace(/until=\d+/, `until=${Math.floor(Date.now() / 1000) + 999_999}`);
+    expect((await shopper(app).call('POST', edited, '', FORM)).raw.body).toContain(MAILING_MESSAGES.linkBroken);
+    const stale = mailingLink(app.signer, app.config.publicUrl, 'confirm', email, Math.floor(Date.now() / 1000) - 10).replace(
+      'http://shop.test',
+      '',
+    );
+    const expired = await shopper(app).call('POST', stale, '', FORM);
+    expect([expired.status, expired.raw.body.includes(MAILING_MESSAGES.linkExpired)]).toEqual([400, true]);
     expect(await subscribed(email)).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS, TOO_MANY_MESSAGE } from '../../server/http/rate-limit.ts';
 import { RESET_TTL_S } from '../../server/accounts/password-reset.ts';
-import { PASSWORD, registerUser } from './account-helpers.ts';
+import { PASSWORD, registerUser, logIn, mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
 import { shopper } from './shop-helpers.ts';
 
@@ -21,12 +21,6 @@ describe.each(backends)('password reset on $name', (backend) => {
     shopper(app).call('POST', '/api/v1/reset/', { email }, { 'x-forwarded-for': ip });
   const complete = (token: string, one = 'Renewed2026', two = one) =>
     shopper(app).call('POST', '/api/v1/reset/complite/', { password_one: one, password_two: two, token });
-  const logIn = (username: string, password: string) => shopper(app).call('POST', '/api/v1/auth/', { username, password });
-  const mailsTo = (to: string) =>
-    app.db.query<{ kind: string; subject: string; body_text: string }>(
-      'select kind, subject, body_text from mail_outbox where to_addr = $1 order by id',
-      [to],
-    );
   const linkIn = (text: string) => /\/reset\/([0-9a-f]{40})\b/.exec(text)?.[1] ?? '';
 
   it('mails a reset link with the public address, and refuses an unknown e-mail with the §8 message', async () => {
@@ -34,7 +28,7 @@ describe.each(backends)('password reset on $name', (backend) => {
     const res = await ask(u.email.toUpperCase());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Ссылка для восстановления пароля отправлена на вашу почту' });
-    const [mail] = await mailsTo(u.email);
+    const [mail] = await mailsTo(app, u.email);
     expect(mail.kind).toBe('reset_link');
     expect(mail.subject).toMatch(/пароля/);
     const token = linkIn(mail.body_text);
@@ -49,13 +43,13 @@ describe.each(backends)('password reset on $name', (backend) => {
     const unknown = await ask(`nobody-${u.email}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Не удалось Найти пользователя. Проверьте правильность вводимого логина' });
-    expect(await mailsTo(`nobody-${u.email}`)).toEqual([]);
+    expect(await mailsTo(app, `nobody-${u.email}`)).toEqual([]);
   });
 
   it('sets the new password once, signs the user out everywhere, and refuses the used link', async () => {
     const u = await registerUser(app);
     await ask(u.email);
-    const token = linkIn((await mailsTo(u.email))[0].body_text);
+    const token = linkIn((await mailsTo(app, u.email))[0].body_text);
 
     // The final rules: Latin capital, digit, 8 characters, the repeat.
     for (const [one, two, message] of [
@@ -71,19 +65,19 @@ describe.each(backends)('password reset on $name', (backend) => {
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ message: 'Пароль изменён. Войдите с новым паролем' });
     expect((await u.user.call('GET', '/api/v1/get_user/')).status).toBe(401);
-    expect((await logIn(u.email, PASSWORD)).status).toBe(400);
-    expect((await logIn(u.email, 'Renewed2026')).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(400);
+    expect((await logIn(app, u.email, 'Renewed2026')).status).toBe(200);
 
     const again = await complete(token, 'Another2026');
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: 'Эта ссылка уже использована. Запросите восстановление пароля ещё раз' });
-    expect((await logIn(u.email, 'Another2026')).status).toBe(400);
+    expect((await logIn(app, u.email, 'Another2026')).status).toBe(400);
   });
 
   it('refuses an expired or unknown link and changes nothing', async () => {
     const u = await registerUser(app);
     await ask(u.email);
-    const token = linkIn((await mailsTo(u.email))[0].body_text);
+    const token = linkIn((await mailsTo(app, u.email))[0].body_text);
     await app.db.query(`update password_reset_tokens set expires_at = now() - interval '1 second' where token = $1`, [token]);
     let res = await complete(token);
     expect(res.status).toBe(400);
@@ -91,7 +85,7 @@ describe.each(backends)('password reset on $name', (backend) => {
     res = await complete('0'.repeat(40));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Ссылка для смены пароля недействительна. Запросите восстановление пароля ещё раз' });
-    expect((await logIn(u.email, PASSWORD)).status).toBe(200);
+    expect((await logIn(app, u.email, PASSWORD)).status).toBe(200);
     expect((await u.user.call('GET', '/api/v1/get_user/')).status).toBe(200);
   });
 
@@ -101,7 +95,7 @@ describe.each(backends)('password reset on $name', (backend) => {
     const refused = await ask(u.email);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: TOO_MANY_MESSAGE });
-    expect(await mailsTo(u.email)).toHaveLength(LIMITS.resetPerAccount.max);
+    expect(await mailsTo(app, u.email)).toHaveLength(LIMITS.resetPerAccount.max);
 
     const others = await Promise.all(Array.from({ length: LIMITS.resetPerAddress.max + 1 }, () => registerUser(app)));
     const answers = [];

@@ -4,10 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, createUser, freshVariant, key, shopper, type Shopper } from './shop-helpers.ts';
+import { BUYER, city, createUser, FORM, freshVariant, key, shopper, type Shopper } from './shop-helpers.ts';
 
 const NBSP = '\u00a0';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe.each(backends)('payment and gift cards on $name', (backend) => {
   let app: FastifyInstance;

@@ -114,9 +114,26 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     const unsigned = `mdOrder=${b.orderId}&orderNumber=${b.orderNumber}&operation=deposited&status=1`;
     expect((await shopper(app).call('GET', `/api/payments/sberbank/callback?${unsigned}`)).status).toBe(400);
     expect(await paymentStatus(o.guid)).toBe('unpaid');
+    // Signed, but not money taken: a hold on the card (two-stage 'approved'), or another sum.
+    const hold = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId, 'approved')}`);
+    expect(hold.status).toBe(200);
+    const short = bank.callbackQuery(b.orderId, 'deposited', { amount: '100' });
+    expect((await shopper(app).call('GET', `/api/payments/sberbank/callback?${short}`)).status).toBe(200);
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
     const signed = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId)}`);
     expect([signed.status, signed.raw.body]).toEqual([200, 'OK']);
     expect(await paymentStatus(o.guid)).toBe('paid');
+  });
+
+  it("a signed callback that the bank's session ran out fails the payment; the order stays unpaid", async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2000);
+    const b = bankOrder((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url);
+    const lapsed = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId, 'declinedByTimeout')}`);
+    expect(lapsed.status).toBe(200);
+    const [pay] = await app.db.query<{ status: string }>('select status from payments where external_id = $1', [b.orderNumber]);
+    expect(pay.status).toBe('failed');
+    expect(await paymentStatus(o.guid)).toBe('unpaid');
   });
 
   it('a bank that refuses or does not answer is a Russian 502, and nothing is paid', async () => {
@@ -125,17 +142,11 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     bank.failNextRegistration('7', 'Системная ошибка');
     const refused = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
     expect([refused.status, refused.body]).toEqual([502, { message: SBERBANK_MESSAGES.refused }]);
-    const down = await startApp(backend, { ...sberbankEnv('http://127.0.0.1:9'), PUBLIC_URL: 'http://shop.test' });
-    try {
-      const d = shopper(down);
-      const v = await freshVariant(down, 3);
-      await d.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-      const order = await d.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
-      const res = await d.call('POST', '/api/v1/order_payment/', { guid: order.body.guid });
-      expect([res.status, res.body]).toEqual([502, { message: SBERBANK_MESSAGES.unreachable }]);
-    } finally {
-      await down.close();
-    }
+    bank.dropNextCall();
+    const down = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
+    expect([down.status, down.body]).toEqual([502, { message: SBERBANK_MESSAGES.unreachable }]);
     expect(await paymentStatus(o.guid)).toBe('unpaid');
+    // The bank back, the payment goes on.
+    expect((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).status).toBe(200);
   });
 });

@@ -21,9 +21,12 @@ export interface Shopper {
  * A shopper at an address of its own (as X-Forwarded-For from the loopback proxy, which the server believes):
  * the per-address limits of one test's shoppers do not add up. A call's own headers may name another.
  */
+let shoppers = 0;
+
 export function shopper(app: FastifyInstance, token?: string): Shopper {
   const cookies = new Map<string, string>();
-  const address = `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const n = ++shoppers; // one address each (198.18.0.0/15 holds 131 072), never two shoppers sharing one by chance
+  const address = `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
   return {
     cookies,
     token,
@@ -125,5 +128,8 @@ export async function city(app: FastifyInstance, name: string): Promise<{ city_i
 }
 
 export const BUYER = { fio: 'Иванова Анна Сергеевна', email: 'anna@example.ru', phone: '+7(925)-123-45-67' };
+
+/** The content type of a form the shop's own pages post (the payment page, the pages of mailed links). */
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
 
 export const key = () => `test-${randomBytes(8).toString('hex')}`;

@@ -13,12 +13,17 @@
 //                                                  {orderId, formUrl}; else {errorCode, errorMessage} (5: wrong
 //                                                  login, 1: orderNumber used, 3/4: a missing or bad field)
 //   POST /payment/rest/getOrderStatusExtended.do   form: userName, password, orderId → {errorCode: '0',
-//                                                  orderNumber, orderStatus, amount, currency, actionCode}
-//                                                  (orderStatus 0 registered, 2 paid, 6 declined)
+//                                                  orderNumber, orderStatus, amount (as registered), currency,
+//                                                  actionCode, paymentAmountInfo {paymentState,
+//                                                  approvedAmount, depositedAmount}} (orderStatus 0
+//                                                  registered, 2 paid, 6 declined)
 //   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
 //                                                  «Оплатить» and «Отменить»
-//   POST …/pay?mdOrder=… | …/decline?mdOrder=…     status 2 (and the signed callback 'deposited') or 6, then
-//                                                  302 to returnUrl or failUrl with &orderId=…
+//   POST …/pay?mdOrder=… | …/decline?mdOrder=…     status 2 or 6, then 302 to returnUrl or failUrl with
+//                                                  &orderId=…; after a payment, the signed callback 'deposited'
+//                                                  to callbackUrl, on its own (as the bank's may come before or
+//                                                  after the buyer is back); a callback the shop does not
+//                                                  answer 200 is kept in callbackFailures
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
@@ -30,8 +35,10 @@ export const E2E_BANK_CALLBACK_KEY = 'e2e-bank-callback-key';
 export interface BankOrder {
   orderId: string;
   orderNumber: string;
-  /** Kopecks. */
+  /** Kopecks, as registered. */
   amount: number;
+  /** Kopecks the bank took (0 until paid). */
+  deposited: number;
   returnUrl: string;
   failUrl: string;
   description: string;
@@ -47,10 +54,14 @@ export interface SberbankStandIn {
   orders: Map<string, BankOrder>;
   /** The next register.do answers this error instead (once). */
   failNextRegistration(errorCode: string, errorMessage: string): void;
-  /** Marks an order paid for this many kopecks (a bank that took another sum), without a callback. */
-  setPaid(orderId: string, amount?: number): void;
-  /** The query of the callback the bank sends for the order, signed with the callback key when there is one. */
-  callbackQuery(orderId: string, operation?: string): string;
+  /** Marks an order paid, for this many kopecks when given (a bank that took another sum), without a callback. */
+  setPaid(orderId: string, deposited?: number): void;
+  /** The next call to the API gets its connection closed, as a bank that is down would. */
+  dropNextCall(): void;
+  /** The query of a callback for the order (extra parameters added), signed with the callback key when there is one. */
+  callbackQuery(orderId: string, operation?: string, extra?: Record<string, string>): string;
+  /** Callbacks the shop did not answer with 200: what was sent and what came back. */
+  callbackFailures: string[];
   close(): Promise<void>;
 }
 
@@ -94,17 +105,30 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
   const loginOk = (f: URLSearchParams) =>
     f.get('userName') === SBERBANK_TEST_LOGIN.userName && f.get('password') === SBERBANK_TEST_LOGIN.password;
 
-  const callbackQuery = (o: BankOrder, operation = 'deposited') => {
-    const params: Record<string, string> = { mdOrder: o.orderId, orderNumber: o.orderNumber, operation, status: '1' };
+  const callbackFailures: string[] = [];
+  let dropNext = false;
+  const callbackQuery = (o: BankOrder, operation = 'deposited', extra: Record<string, string> = {}) => {
+    const params: Record<string, string> = { mdOrder: o.orderId, orderNumber: o.orderNumber, operation, status: '1', ...extra };
     if (opts.callbackKey) params.checksum = checksum(params, opts.callbackKey);
     return String(new URLSearchParams(params));
   };
   const sendCallback = async (o: BankOrder) => {
-    if (opts.callbackUrl) await fetch(`${opts.callbackUrl}?${callbackQuery(o)}`).catch(() => undefined);
+    if (!opts.callbackUrl) return;
+    const url = `${opts.callbackUrl}?${callbackQuery(o, 'deposited', { amount: String(o.deposited) })}`;
+    try {
+      const res = await fetch(url);
+      if (res.status !== 200) callbackFailures.push(`${url} → ${res.status} ${await res.text()}`);
+    } catch (err) {
+      callbackFailures.push(`${url} → ${String(err)}`);
+    }
   };
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://bank');
+    if (dropNext && url.pathname.startsWith('/payment/rest/')) {
+      dropNext = false;
+      return req.socket.destroy();
+    }
     const form = new URLSearchParams(req.method === 'POST' ? await readBody(req) : '');
     const order = orders.get(url.searchParams.get('mdOrder') ?? form.get('orderId') ?? '');
 
@@ -131,6 +155,7 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         description: form.get('description') ?? '',
         sessionTimeoutSecs: Number(form.get('sessionTimeoutSecs') ?? 1200),
         orderStatus: 0,
+        deposited: 0,
       };
       orders.set(o.orderId, o);
       return json(res, { orderId: o.orderId, formUrl: `${base}/payment/merchants/sbersafe/payment_ru.html?mdOrder=${o.orderId}` });
@@ -147,6 +172,11 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         actionCode: order.orderStatus === 6 ? -2007 : 0,
         amount: order.amount,
         currency: '643',
+        paymentAmountInfo: {
+          paymentState: order.orderStatus === 2 ? 'DEPOSITED' : order.orderStatus === 6 ? 'DECLINED' : 'CREATED',
+          approvedAmount: order.deposited,
+          depositedAmount: order.deposited,
+        },
       });
     }
 
@@ -169,13 +199,16 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
 
     if ((url.pathname === '/payment/merchants/sbersafe/pay' || url.pathname === '/payment/merchants/sbersafe/decline') && order) {
       const paid = url.pathname.endsWith('/pay');
-      if (order.orderStatus === 0) {
+      const settling = order.orderStatus === 0;
+      if (settling) {
         order.orderStatus = paid ? 2 : 6;
-        if (paid) await sendCallback(order);
+        if (paid) order.deposited = order.amount;
       }
       const back = paid ? order.returnUrl : order.failUrl;
       res.writeHead(302, { location: `${back}${back.includes('?') ? '&' : '?'}orderId=${order.orderId}&lang=ru` });
-      return res.end();
+      res.end();
+      if (settling && paid) setTimeout(() => void sendCallback(order), 200);
+      return;
     }
 
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -190,12 +223,16 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
     failNextRegistration(errorCode, errorMessage) {
       nextError = { errorCode, errorMessage };
     },
-    setPaid(orderId, amount) {
+    setPaid(orderId, deposited) {
       const o = orders.get(orderId)!;
       o.orderStatus = 2;
-      if (amount !== undefined) o.amount = amount;
+      o.deposited = deposited ?? o.amount;
     },
-    callbackQuery: (orderId, operation) => callbackQuery(orders.get(orderId)!, operation),
+    dropNextCall() {
+      dropNext = true;
+    },
+    callbackQuery: (orderId, operation, extra) => callbackQuery(orders.get(orderId)!, operation, extra),
+    callbackFailures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

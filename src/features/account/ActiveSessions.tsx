@@ -5,25 +5,16 @@ import { useState } from 'react';
 import { endOtherSessions, getSessions } from '../../api/account.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { registerFailure as failureText } from '../../api/account-errors.ts';
+import { ResultMessage, useResultCall } from './form-result.tsx';
 
 export function ActiveSessions() {
   const [version, setVersion] = useState(0);
   const sessions = useLoad(`sessions:${version}`, getSessions);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  const { result, sending, run } = useResultCall();
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
 
   const endOthers = async () => {
-    setSending(true);
-    try {
-      setResult({ ok: true, text: (await endOtherSessions()).message });
-      setVersion((v) => v + 1);
-    } catch (err) {
-      setResult({ ok: false, text: failureText(err) });
-    } finally {
-      setSending(false);
-    }
+    if (await run(async () => (await endOtherSessions()).message)) setVersion((v) => v + 1);
   };
 
   return (
@@ -47,11 +38,7 @@ export function ActiveSessions() {
           ))}
         </ul>
       )}
-      {result && (
-        <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
+      <ResultMessage result={result} />
       {others > 0 && (
         <button type="button" className="button button--ghost" disabled={sending} onClick={() => void endOthers()}>
           Выйти на других устройствах

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { getOffersList } from '../../api/catalog.ts';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { useLoad } from '../../components/use-load.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '../../../common/plural.ts';
 import { href } from '../../../common/routes.ts';
 import { toggleFavorite, useFavorites } from '../../state/favorites.ts';
 import { withPriceTexts } from '../../worker/client.ts';

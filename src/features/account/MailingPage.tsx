@@ -7,10 +7,8 @@ import { subscribe, unsubscribe } from '../../api/account.ts';
 import { isEmail, normalizeEmail } from '../../../common/validation.ts';
 import { auth, useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
-import { registerFailure as failureText } from '../../api/account-errors.ts';
+import { ResultMessage, useResultCall } from './form-result.tsx';
 import { Field } from '../../components/Field.tsx';
-
-type Result = { ok: boolean; text: string } | null;
 
 export default function MailingPage() {
   const a = useAuth();
@@ -31,42 +29,20 @@ export default function MailingPage() {
   );
 }
 
-async function send(email: string, on: boolean): Promise<Result> {
-  try {
-    const { message } = await (on ? subscribe(email) : unsubscribe(email));
-    return { ok: true, text: message };
-  } catch (err) {
-    console.warn('[mailing] not changed', err);
-    return { ok: false, text: failureText(err) };
-  }
-}
-
-function Message({ result }: { result: Result }) {
-  if (!result) return null;
-  return (
-    <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-      {result.text}
-    </p>
-  );
-}
+const send = (email: string, on: boolean) => async () => (await (on ? subscribe(email) : unsubscribe(email))).message;
 
 function OwnMailing({ email, subscribed }: { email: string; subscribed: boolean }) {
-  const [result, setResult] = useState<Result>(null);
-  const [sending, setSending] = useState(false);
+  const { result, sending, run } = useResultCall();
   const toggle = async () => {
-    setSending(true);
-    const r = await send(email, !subscribed);
     // Unsubscribing takes effect at once; subscribing waits for the link mailed to the address.
-    if (r?.ok && auth.user && subscribed) auth.user.subscribed = false;
-    setResult(r);
-    setSending(false);
+    if ((await run(send(email, !subscribed))) && auth.user && subscribed) auth.user.subscribed = false;
   };
   return (
     <div className="cabinet-form" data-testid="own-mailing">
       <p>
         {subscribed ? 'Вы подписаны на рассылку' : 'Вы не подписаны на рассылку'}: <strong>{email}</strong>
       </p>
-      <Message result={result} />
+      <ResultMessage result={result} />
       <button type="button" className={subscribed ? 'button button--ghost' : 'button'} disabled={sending} onClick={() => void toggle()}>
         {subscribed ? 'Отписаться от рассылки' : 'Подписаться на рассылку'}
       </button>
@@ -77,17 +53,14 @@ function OwnMailing({ email, subscribed }: { email: string; subscribed: boolean 
 function VisitorMailing() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
-  const [result, setResult] = useState<Result>(null);
-  const [sending, setSending] = useState(false);
+  const { result, sending, run, clear } = useResultCall();
   const go = async (on: boolean) => {
-    setResult(null);
+    clear();
     if (!isEmail(email)) {
       setError('Укажите e-mail в формате name@example.ru');
       return;
     }
-    setSending(true);
-    setResult(await send(normalizeEmail(email), on));
-    setSending(false);
+    await run(send(normalizeEmail(email), on));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -108,7 +81,7 @@ function VisitorMailing() {
           }}
         />
       </Field>
-      <Message result={result} />
+      <ResultMessage result={result} />
       <div className="account-actions">
         <button type="submit" className="button" disabled={sending}>
           Подписаться на рассылку

@@ -7,7 +7,7 @@ import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatPrice } from '../../../common/money.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '../../../common/plural.ts';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';

@@ -12,7 +12,7 @@ import { PHONE_MASK } from '../../../common/validation.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
-import { registerFailure as failureText } from '../../api/account-errors.ts';
+import { ResultMessage, useResultCall } from './form-result.tsx';
 import { Field } from '../../components/Field.tsx';
 import {
   checkProfile,
@@ -43,8 +43,7 @@ export default function ProfilePage() {
 function ProfileEditor({ user }: { user: User }) {
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  const { result, sending, run, clear } = useResultCall();
   const set = (k: keyof ProfileForm) => (v: string) => {
     setForm((f) => ({ ...f, [k]: v }));
     setErrors((e) => ({ ...e, [k]: undefined }));
@@ -54,21 +53,15 @@ function ProfileEditor({ user }: { user: User }) {
     e.preventDefault();
     const found = checkProfile(form, user);
     setErrors(found);
-    setResult(null);
+    clear();
     if (Object.values(found).some(Boolean)) return;
-    setSending(true);
-    try {
+    await run(async () => {
       const saved = await changeInfo(profilePayload(form));
       const emailAsked = saved.pending_email !== null && saved.pending_email !== user.pending_email;
       userChanged(saved);
       setForm(profileFormOf(saved));
-      setResult({ ok: true, text: emailAsked ? `${SAVED_TEXT}. ${pendingText(saved.pending_email!)}` : SAVED_TEXT });
-    } catch (err) {
-      console.warn('[profile] not saved', err);
-      setResult({ ok: false, text: failureText(err) });
-    } finally {
-      setSending(false);
-    }
+      return emailAsked ? `${SAVED_TEXT}. ${pendingText(saved.pending_email!)}` : SAVED_TEXT;
+    });
   };
 
   const text = (k: keyof ProfileForm, label: string, type = 'text', autoComplete?: string) => (
@@ -117,11 +110,7 @@ function ProfileEditor({ user }: { user: User }) {
       ) : (
         user.email && <PasswordByMail email={user.email} />
       )}
-      {result && (
-        <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
+      <ResultMessage result={result} />
       <button type="submit" className="button" disabled={sending}>
         {sending ? 'Сохраняем…' : 'Сохранить изменения'}
       </button>
@@ -131,29 +120,15 @@ function ProfileEditor({ user }: { user: User }) {
 
 /** An account without a password (a social sign-up) sets one by the reset link mailed to its e-mail. */
 function PasswordByMail({ email }: { email: string }) {
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
-    try {
-      setResult({ ok: true, text: (await requestReset(email)).message });
-    } catch (err) {
-      setResult({ ok: false, text: failureText(err) });
-    } finally {
-      setSending(false);
-    }
-  };
+  const { result, sending, run } = useResultCall();
+  const send = () => run(async () => (await requestReset(email)).message);
   return (
     <fieldset>
       <legend>Пароль</legend>
       <p className="muted">
         У аккаунта ещё нет пароля. Мы пришлём на {email} ссылку, по которой его можно задать; с паролем можно сменить и e-mail.
       </p>
-      {result && (
-        <p className={result.ok ? 'form-ok' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
+      <ResultMessage result={result} />
       <button type="button" className="button button--ghost" disabled={sending} onClick={() => void send()}>
         Задать пароль
       </button>

@@ -2,7 +2,7 @@
 // numbers the server answers (accrual percent, the share of an order points may pay, their lifetime).
 import type { BonusEntry } from '../../../common/contract/accounts.ts';
 import type { BonusRules } from '../../../common/contract/orders.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '../../../common/plural.ts';
 
 export const BONUS_KIND_TEXT: Record<BonusEntry['kind'], string> = {
   accrual: 'Начисление за заказ',

@@ -5,11 +5,10 @@ import { Link, useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { lineView, type LineView } from '../../components/basket-lines.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { readCookie } from '../../lib/cookies.ts';
-import { SIGNED_IN_COOKIE } from '../../../common/storage-keys.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
 import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
+import { signedInHint } from '../../state/auth.ts';
 import { clearBasket, removeLine, stepQuantity } from '../../state/basket-actions.ts';
 import { closeDropdown } from '../../state/basket-dropdown.ts';
 import { useCheckout } from '../../state/checkout.ts';
@@ -23,8 +22,7 @@ export default function BasketPage() {
   const { anonymous } = useCheckout();
   const [, navigate] = useLocation();
   // Spec §2: a signed-out shopper chooses between logging in, registering and going on anonymously.
-  const checkoutClicked = () =>
-    readCookie(SIGNED_IN_COOKIE) === '1' || anonymous ? navigate(href('basket-delivery')) : openPopup('signup-choice');
+  const checkoutClicked = () => (signedInHint() || anonymous ? navigate(href('basket-delivery')) : openPopup('signup-choice'));
   const { online } = useUi();
   useEffect(closeDropdown, []); // spec §4: the dropdown closes when the basket route opens
   const lines = project(b.cart, b.queue).map(lineView);

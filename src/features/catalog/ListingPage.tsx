@@ -10,7 +10,7 @@ import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { useData } from '../../components/use-load.ts';
 import { isFiltered, listingSearch } from '../../lib/listing-query.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '../../../common/plural.ts';
 import { useSeo } from '../../state/head.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { FilterPanel, SortSelect } from './FilterPanel.tsx';

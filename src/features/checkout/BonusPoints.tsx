@@ -6,7 +6,7 @@ import { getBonus } from '../../api/account.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { pointsToSpend } from '../../../common/order-rules.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '../../../common/plural.ts';
 import { checkout, useCheckout } from '../../state/checkout.ts';
 
 export function BonusPoints({ goodsAfterPromo, userKey }: { goodsAfterPromo: number; userKey: string }) {

@@ -10,6 +10,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
+import { formatDeadline } from '../../lib/dates.ts';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
@@ -21,9 +22,6 @@ const PAYMENT_RETURN_TEXT: Record<string, string | undefined> = {
   failed: 'Оплата не прошла. Можно попробовать ещё раз или оплатить другой картой.',
   pending: 'Банк ещё не подтвердил оплату. Обновите страницу через минуту: заказ отметится оплаченным, как только банк ответит.',
 };
-
-/** "24 ноября в 15:40", in the shopper's own time zone. */
-const PAY_UNTIL = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 export default function ConfirmPage() {
   const [path] = useLocation();
@@ -82,8 +80,7 @@ export default function ConfirmPage() {
             <>
               {info.pay_until && (
                 <p className="muted" data-testid="pay-until">
-                  Товары отложены для вас до {PAY_UNTIL.format(new Date(info.pay_until))}. Если не оплатить заказ до этого времени, он
-                  отменится.
+                  Товары отложены для вас до {formatDeadline(info.pay_until)}. Если не оплатить заказ до этого времени, он отменится.
                 </p>
               )}
               <GiftCardPayment guid={info.guid} onPaid={() => setVersion((v) => v + 1)} />

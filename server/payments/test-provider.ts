@@ -1,0 +1,47 @@
+// The built-in test payment provider (PAYMENT_PROVIDER=test, the demo `npm start` runs): the buyer pays at
+// its own page, GET /api/payments/test/<id> «Тестовая оплата», whose forms POST …/pay (the payment succeeds,
+// the order is paid, 303 to /basket/success?guid=…) or …/cancel (303 back to the order's page). No money
+// moves: its routes exist only when it is the chosen provider.
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
+import { route } from '../http/endpoint-route.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type PaymentProvider } from './providers.ts';
+import { testPaymentPage } from './test-payment-page.ts';
+import { orderPath, successPath } from './return-paths.ts';
+
+/** The test provider's page (the endpoint table's testPaymentPage), under the API's /api prefix. */
+const testPaymentUrl = (externalId: string) => `/api${endpointPath(ENDPOINTS.testPaymentPage.path, { id: externalId })}`;
+
+function testPaymentRoutes(app: FastifyInstance): void {
+  route(app, ENDPOINTS.testPaymentPage, async (req, reply) => {
+    const view = await viewPayment(app.db, req.params.id);
+    if (!view) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    const html = testPaymentPage({
+      action: testPaymentUrl(view.payment.external_id),
+      number: view.order.number,
+      amount: view.payment.amount,
+      status: view.payment.status,
+      orderPaid: view.order.payment_status === 'paid',
+      orderUrl: orderPath(view.order.guid),
+    });
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  route(app, ENDPOINTS.testPaymentPay, async (req, reply) => {
+    const { order, paid } = await app.db.transaction((tx) => confirmPayment(tx, req.params.id, app.config.publicUrl));
+    return reply.redirect(paid ? successPath(order.guid) : orderPath(order.guid, 'failed'), 303);
+  });
+
+  route(app, ENDPOINTS.testPaymentCancel, async (req, reply) => {
+    const order = await app.db.transaction((tx) => cancelPayment(tx, req.params.id));
+    if (order.payment_status === 'paid') return reply.redirect(successPath(order.guid), 303);
+    return reply.redirect(orderPath(order.guid, 'cancelled'), 303);
+  });
+}
+
+export const testPaymentProvider: PaymentProvider = {
+  id: 'test',
+  register: async (p) => ({ url: testPaymentUrl(p.external_id), ref: null }),
+  routes: testPaymentRoutes,
+};
