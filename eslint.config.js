@@ -1,8 +1,8 @@
 // ESLint for every runtime: the recommended JavaScript and TypeScript rules, React's hook rules for the
 // page, and the import boundaries that keep the layers apart (`npm run lint`, part of `npm test`):
 // - common/ is shared by the page, the worker, the service worker and the server: it imports none of them;
-//   common/browser/ is its part for the two browser runtimes (page and service worker: IndexedDB, fetch),
-//   which only they import;
+//   common/browser/ is its part for the browser runtimes (page, search worker and service worker: IndexedDB,
+//   the Cache API, fetch), which only they import;
 // - the server imports common/ but not common/browser/; the service worker imports common/ and its own files;
 // - in the page, imports flow one way: lib, api -> state -> components -> features -> app, and a feature
 //   never imports another feature; the worker imports only common/ and its own folder.
@@ -78,11 +78,11 @@ export default tseslint.config(
       'no-restricted-imports': refuse(
         [
           '^(\\.\\./)+(src|server|sw|tests|bench|scripts)/',
-          'common/browser/ is shared by the page and the service worker: it imports neither.',
+          'common/browser/ is shared by the page, the search worker and the service worker: it imports none of them.',
         ],
         [
           '^(react|react-dom|wouter|valtio|comlink|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)',
-          'common/browser/ runs in the page and the service worker: IndexedDB (idb-keyval) and fetch, nothing else.',
+          'common/browser/ runs in the page and the workers: IndexedDB (idb-keyval) and fetch, nothing else.',
         ],
       ),
     },

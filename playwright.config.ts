@@ -18,6 +18,9 @@ process.env.E2E_MAIL_FILE ??= path.join(process.env.E2E_DATA_DIR, 'mail.jsonl');
 process.env.E2E_SOCIAL_PORT ??= String(port + 2);
 // The stand-in bank (tests/support/sberbank-bank.ts) the shop takes payments through.
 process.env.E2E_BANK_PORT ??= String(port + 3);
+// The stand-in Web Push service (tests/support/push-service.ts): the endpoints of the test's subscriptions are
+// there, and the shop sends its notifications to it.
+process.env.E2E_PUSH_PORT ??= String(port + 4);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,6 +34,11 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './tests/e2e/setup.ts',
   globalTeardown: './tests/e2e/teardown.ts',
+  projects: [
+    { name: 'shop', testIgnore: /update\.spec\.ts$/ },
+    // Deploys a new version (it changes dist/sw.js): alone, once every other test is done.
+    { name: 'new version', testMatch: /update\.spec\.ts$/, dependencies: ['shop'] },
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     serviceWorkers: 'allow',
@@ -83,6 +91,8 @@ export default defineConfig({
       ...socialProviderEnv(`http://127.0.0.1:${process.env.E2E_SOCIAL_PORT}`),
       // Paid through the stand-in bank (tests/support/sberbank-bank.ts), as a real shop is.
       ...sberbankEnv(`http://127.0.0.1:${process.env.E2E_BANK_PORT}`, E2E_BANK_CALLBACK_KEY),
+      // The push endpoints the shop accepts: the stand-in push service's (a real shop's are the browsers' services).
+      PUSH_SERVICES: `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
     },
   },
 });

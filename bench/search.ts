@@ -1,31 +1,57 @@
-// Search worker figures: the worker's own code (searchCore) over a catalogue of N offer names, timed in
-// Node; the browser runs the same code off the main thread.
+// Offline search figures: the worker's own index (common/offer-index.ts) over N seen offers, timed in Node as
+// a shopper types each query a letter at a time; the browser runs the same code off the main thread.
 import type { Offer } from '../common/contract/catalog.ts';
-import { searchCore } from '../common/search-core.ts';
+import { OfferIndex } from '../common/offer-index.ts';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function searchFigures(
-  names: { name: string; brand: string }[],
-  queries: string[],
-): { query: string; medianMs: number; hits: number }[] {
-  const offers = names.map((n, i) => ({ id: i, name: n.name, brand: { slug: '', name: n.brand } }) as unknown as Offer);
-  return queries.map((query) => {
-    const times: number[] = [];
-    let hits = 0;
-    for (let i = 0; i < 15; i++) {
-      const s = performance.now();
-      hits = searchCore.filterOffers(offers, query).length;
-      times.push(performance.now() - s);
-    }
-    times.sort((a, b) => a - b);
-    return { query, medianMs: round(times[Math.floor(times.length / 2)]), hits };
-  });
+/** A card as the catalogue answers it, from a seeded product's name and brand. */
+const card = (n: { name: string; brand: string }, id: number): Offer => ({
+  id,
+  slug: `offer-${id}`,
+  name: n.name,
+  brand: { slug: n.brand.toLowerCase(), name: n.brand },
+  price: 990 + ((id * 7919) % 24000),
+  old_price: null,
+  discount: 0,
+  is_new: false,
+  is_sale: false,
+  images: [],
+  full_path_offer: `/kupalniki/${id}/offer-${id}`,
+  colors: [],
+  sizes: ['S', 'M'],
+});
+
+export interface KeystrokeFigures {
+  query: string;
+  keystrokes: number;
+  medianMs: number;
+  worstMs: number;
+  hits: number;
 }
 
-export function priceFigures(count: number): number {
-  const prices = Array.from({ length: count }, (_, i) => 990 + ((i * 7919) % 24000));
+/** How long the index takes to build over the offers, and each keystroke's search (median and worst). */
+export function offlineSearchFigures(
+  names: { name: string; brand: string }[],
+  queries: string[],
+): { offers: number; buildMs: number; rows: KeystrokeFigures[] } {
+  const index = new OfferIndex();
+  const offers = names.map(card);
   const s = performance.now();
-  searchCore.formatPrices(prices);
-  return round(performance.now() - s);
+  index.add(offers);
+  const buildMs = round(performance.now() - s);
+  const rows = queries.map((query) => {
+    const times: number[] = [];
+    let hits = 0;
+    for (let typed = 1; typed <= query.length; typed++) {
+      for (let run = 0; run < 5; run++) {
+        const t = performance.now();
+        hits = index.find(query.slice(0, typed)).count;
+        times.push(performance.now() - t);
+      }
+    }
+    times.sort((a, b) => a - b);
+    return { query, keystrokes: query.length, medianMs: round(times[times.length >> 1]), worstMs: round(times[times.length - 1]), hits };
+  });
+  return { offers: offers.length, buildMs, rows };
 }

@@ -29,6 +29,7 @@ import {
 } from './contract/accounts.ts';
 import { MessageBody, PageQuery } from './contract/base.ts';
 import { CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest } from './contract/basket.ts';
+import { PushEndpointRequest, PushKey, PushSettings, PushSettingsRequest, PushSubscriptionRequest } from './contract/push.ts';
 import {
   BrandDetail,
   BrandList,
@@ -247,6 +248,12 @@ export const ENDPOINTS = {
   socialProviders: privateCall('GET', '/v1/auth/providers/', SocialProviderList),
   socialLogin: privateSend('POST', '/auth/:provider', SocialLoginRequest, TokenResponse),
   socialCallback: privatePage('GET', '/auth/:provider/callback'),
+  // Web Push: the shop's key, this device's subscription (with the favourites it watches) and its settings.
+  pushKey: endpoint({ method: 'GET', path: '/v1/push/key', answer: PushKey, access: 'public' }),
+  pushSubscribe: privateSend('PUT', '/v1/push/subscription', PushSubscriptionRequest, PushSettings),
+  pushUnsubscribe: privateSend('DELETE', '/v1/push/subscription', PushEndpointRequest, MessageBody),
+  pushSettings: privateSend('PUT', '/v1/push/settings', PushSettingsRequest, PushSettings),
+
   socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: null, access: 'public' }),
 };
 

@@ -94,15 +94,3 @@ export function queryVariants(query: string): string[] {
   const set = new Set([base, normalize(fromWrongLayout(query)), translit, withSoftSigns(translit)]);
   return [...set].filter(Boolean);
 }
-
-const soft = (s: string) => s.replace(/[ьъ]/g, '');
-
-/** True when every word of one reading of the query starts a word of the text. */
-export function matches(text: string, variants: readonly string[]): boolean {
-  const words = soft(normalize(text)).split(' ');
-  return variants.some((v) =>
-    soft(v)
-      .split(' ')
-      .every((q) => words.some((w) => w.startsWith(q))),
-  );
-}

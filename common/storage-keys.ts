@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   pageViews: 'pageViews', // localStorage
   chunkReloadAt: 'chunkReloadAt', // sessionStorage: when a failed page chunk last reloaded the page
   logoutPending: 'logoutPending', // localStorage: a logout the server has not heard yet (offline)
+  lkDataUnsaved: 'lkDataUnsaved', // localStorage: lkData changes not yet written to IndexedDB (state/unsaved-lkdata.ts)
+  pushPromptDismissed: 'pushPromptDismissed', // localStorage: when the shopper last said «Не сейчас» to the notifications prompt (ms)
 } as const;
 
 /** The sign-in token: an HttpOnly cookie the server sets and clears; the page never reads it. */
@@ -29,6 +31,12 @@ export const IDB = {
   /** Why changes the service worker sent with no tab open were refused, for the next page to show. */
   notices: 'basketNotices',
 } as const;
+
+/**
+ * The offline search's own IndexedDB database: every offer card the app has seen, by id, with when it was
+ * last seen (common/browser/seen-offers-store.ts; the search worker owns it).
+ */
+export const SEEN_OFFERS_IDB = { database: 'shop-seen-offers', store: 'offers' } as const;
 
 /** Background Sync tag and the lock that lets one sender at a time work through the outbox. */
 export const OUTBOX_SYNC_TAG = 'basket-outbox';

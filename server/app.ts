@@ -13,6 +13,7 @@ import cardCache from './catalog/card-cache.ts';
 import housekeeping from './background/housekeeping-plugin.ts';
 import unpaidOrders from './background/unpaid-orders-plugin.ts';
 import mailDelivery from './mail/delivery-plugin.ts';
+import { pushDelivery, vapid } from './push/push-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
 import { registerSigner } from './http/signer.ts';
 import { refuseForeignOrigins } from './plugins/same-origin.ts';
@@ -59,6 +60,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await app.register(catalogueNotices);
   if (config.responseCacheBytes > 0) await app.register(responseCache);
   await app.register(cardCache);
+  await app.register(vapid);
 
   await app.register(
     async (api) => {
@@ -77,6 +79,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   );
   await app.register(mediaRoutes);
   await app.register(mailDelivery);
+  await app.register(pushDelivery);
   await app.register(housekeeping);
   await app.register(unpaidOrders);
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl });

@@ -1,5 +1,6 @@
 // Reads the server's configuration from the environment once; everything else takes a Config object.
 import path from 'node:path';
+import { DEFAULT_PUSH_SERVICES } from './push/push-services.ts';
 
 export interface Config {
   port: number;
@@ -48,6 +49,17 @@ export interface Config {
   /** Unpaid orders one address may have at once (UNPAID_ORDERS_PER_ADDRESS: several shoppers may share one). */
   unpaidPerAddress: number;
   sberbank: SberbankConfig;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** The VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url); unset, the first start makes one and keeps it in the database. */
+  publicKey?: string;
+  privateKey?: string;
+  /** Where the push services can reach the shop (VAPID_SUBJECT): a mailto: or https: address; by default the shop's own https address or a no-reply mailbox at its host. */
+  subject: string;
+  /** The origins pushes may be sent to (PUSH_SERVICES, comma-separated; 'https://*.host' allows subdomains); the big browsers' by default. */
+  services: string[];
 }
 
 export interface SberbankConfig {
@@ -155,10 +167,25 @@ function readSberbank(env: NodeJS.ProcessEnv): SberbankConfig {
   };
 }
 
+function readPush(env: NodeJS.ProcessEnv, publicUrl: string): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined;
+  if (!publicKey !== !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  const subject = env.VAPID_SUBJECT || (publicUrl.startsWith('https://') ? publicUrl : `mailto:no-reply@${new URL(publicUrl).hostname}`);
+  if (!/^(mailto:|https:\/\/)\S+$/.test(subject)) throw new Error(`VAPID_SUBJECT is not a mailto: or https: address: ${subject}`);
+  const services = (env.PUSH_SERVICES ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const s of services) if (!/^https?:\/\/[^/\s]+$/.test(s)) throw new Error(`PUSH_SERVICES has an entry that is not an origin: ${s}`);
+  return { publicKey, privateKey, subject, services: services.length ? services : DEFAULT_PUSH_SERVICES };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sberbank = readSberbank(env);
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -166,7 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     social: readSocial(env),
     analyticsCounterId: /^\d{1,12}$/.test(env.ANALYTICS_COUNTER_ID ?? '') ? env.ANALYTICS_COUNTER_ID : undefined,
@@ -179,5 +206,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),
     unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 10),
     sberbank,
+    push: readPush(env, publicUrl),
   };
 }

@@ -1,6 +1,6 @@
 // The shop's selling API under /api: who is asking (token or visitor cookie), the delivery and payment
 // providers, and the route plugins of accounts (signing in, social login, the user's own data and history), the basket,
-// places and delivery, discounts, orders, payments and gift certificates.
+// places and delivery, discounts, orders, payments, gift certificates and Web Push.
 import type { FastifyInstance } from 'fastify';
 import { registerIdentity } from './http/identity.ts';
 import { registerShopProviders, type ShopProviders } from './plugins/shop-providers.ts';
@@ -15,6 +15,7 @@ import paymentRoutes from './payments/routes.ts';
 import profileRoutes from './accounts/profile-routes.ts';
 import socialRoutes from './accounts/social-routes.ts';
 import promoRoutes from './orders/promo-routes.ts';
+import pushRoutes from './push/routes.ts';
 
 export default async function shopRoutes(app: FastifyInstance, providers: ShopProviders = {}): Promise<void> {
   registerIdentity(app);
@@ -30,4 +31,5 @@ export default async function shopRoutes(app: FastifyInstance, providers: ShopPr
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(giftRoutes);
+  await app.register(pushRoutes);
 }

@@ -15,5 +15,8 @@ function start(): void {
 /** After the next frame has been painted. */
 const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 
-if (document.readyState === 'complete') afterPaint();
+// The bare app shell (a page never visited, opened offline) has nothing of the server's to show first: the
+// app starts at once.
+if (!document.getElementById('shop-data')) start();
+else if (document.readyState === 'complete') afterPaint();
 else addEventListener('load', afterPaint, { once: true });

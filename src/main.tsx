@@ -2,7 +2,8 @@
 // it was rendered with (or render in the browser when there is none, or it came from another build), then,
 // once the browser is idle (or at the shopper's first change of saved state: app/start.ts), start what the
 // first paint does not need: saved state, the service worker, the basket outbox, the signed-in user,
-// favourites and gift-card sync, widgets and third-party scripts.
+// favourites and gift-card sync, widgets and third-party scripts. The offer cards it was rendered with go to
+// the offline search.
 import './styles/global.css'; // first: feature stylesheets loaded after it may refine its rules
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -11,18 +12,25 @@ import { preloadPage } from './app/pages.tsx';
 import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
 import { seedCatalog } from './state/catalog.ts';
-import { SeedsContext } from './state/seeds.ts';
+import { SeedsContext, seededAnswers } from './state/seeds.ts';
 import { seedHead } from './state/head.ts';
 import { seedWidgets } from './state/widgets.ts';
+import { rememberOffers } from './worker/remember-queue.ts';
 
 const root = document.getElementById('root')!;
 const rendered = readServerRendering(document, import.meta.env.VITE_BUILD_ID ?? 'dev');
-seedCatalog(rendered.seeds);
-seedWidgets(rendered.seeds);
-seedHead(rendered.seeds, location.pathname);
+// Without the server's data (the app shell of a page never visited, opened offline), the page's data and chunk
+// come first (app/shell-seeds.ts).
+const seeds = rendered.hydrate
+  ? rendered.seeds
+  : await (await import('./app/shell-seeds.ts')).shellStart(location.pathname, location.search);
+rememberOffers(seededAnswers(rendered.seeds)); // before the stores take the seeds in
+seedCatalog(seeds);
+seedWidgets(seeds);
+seedHead(seeds, location.pathname);
 const app = (
   <StrictMode>
-    <SeedsContext.Provider value={rendered.seeds}>
+    <SeedsContext.Provider value={seeds}>
       <App />
     </SeedsContext.Provider>
   </StrictMode>

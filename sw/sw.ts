@@ -1,8 +1,10 @@
-// Service worker entry: wires precaching of the shell, the runtime routes, the basket's Background Sync
-// and the update handshake.
+// Service worker entry: wires precaching of the shell (and the frame's data it needs), the runtime routes,
+// the basket's Background Sync and the update handshake.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { keepFrameData } from './frame-data.ts';
 import { registerOutboxSync } from './outbox-sync.ts';
+import { registerPush } from './push.ts';
 import { deleteOldCaches, registerRuntimeRoutes } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -12,10 +14,12 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 registerRuntimeRoutes();
 registerOutboxSync();
+registerPush();
 
 // The first install takes control at once; an update waits until the page asks (the update prompt).
 clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+self.addEventListener('install', (event) => event.waitUntil(keepFrameData()));
 self.addEventListener('activate', (event) => event.waitUntil(deleteOldCaches()));

@@ -4,6 +4,10 @@
 import type { Queryable } from '../db/driver.ts';
 import { SESSION_LIFETIME } from './session-lifetime.ts';
 
+/** Whether the token row `t` is live: not revoked, before its end, used within the idle lifetime (whole days). */
+export const LIVE_TOKEN = (t: string) =>
+  `${t}.revoked_at is null and ${t}.expires_at > now() and ${t}.last_used_at > now() - interval '${SESSION_LIFETIME.idleDays} days'`;
+
 export interface SessionDevice {
   userAgent: string;
   address: string;
@@ -20,9 +24,9 @@ export async function insertToken(tx: Queryable, key: string, userId: number, de
 /** The user of a live token, or null (unknown, revoked, past its end, or idle too long); its use is noted. */
 export async function userIdByToken(db: Queryable, key: string): Promise<number | null> {
   const [row] = await db.query<{ user_id: number; renew: boolean }>(
-    `select user_id, last_used_at < now() - make_interval(mins => $3) as renew from auth_tokens
-      where key = $1 and revoked_at is null and expires_at > now() and last_used_at > now() - make_interval(days => $2)`,
-    [key, SESSION_LIFETIME.idleDays, SESSION_LIFETIME.renewAfterMinutes],
+    `select user_id, last_used_at < now() - make_interval(mins => $2) as renew from auth_tokens t
+      where key = $1 and ${LIVE_TOKEN('t')}`,
+    [key, SESSION_LIFETIME.renewAfterMinutes],
   );
   if (!row) return null;
   if (row.renew) await db.query('update auth_tokens set last_used_at = now() where key = $1', [key]);
@@ -41,10 +45,10 @@ export interface SessionRow {
 /** The user's live sessions, the most recently used first. */
 export async function liveSessions(db: Queryable, userId: number): Promise<SessionRow[]> {
   return db.query<SessionRow>(
-    `select id::text as id, key, created_at, last_used_at, user_agent, address from auth_tokens
-      where user_id = $1 and revoked_at is null and expires_at > now() and last_used_at > now() - make_interval(days => $2)
+    `select id::text as id, key, created_at, last_used_at, user_agent, address from auth_tokens t
+      where user_id = $1 and ${LIVE_TOKEN('t')}
       order by last_used_at desc, id desc`,
-    [userId, SESSION_LIFETIME.idleDays],
+    [userId],
   );
 }
 

@@ -1,6 +1,7 @@
 // Signing in (spec §4 "Auth"): registration, login by e-mail and password (failures rate limited), and the
-// session every way of signing in opens: a new token, the visitor's basket merged into the user's and the
-// visitor's stored Idempotency-Key answers moved to the user, all in the caller's transaction.
+// session every way of signing in opens: a new token, the visitor's basket merged into the user's, the
+// visitor's stored Idempotency-Key answers moved to the user and the device's push subscription joined to the
+// account (its orders' notifications), all in the caller's transaction.
 import type { SignInRequest } from '../../common/contract/accounts.ts';
 import { normalizeEmail } from '../../common/validation.ts';
 import type { Db, Queryable } from '../db/driver.ts';
@@ -11,6 +12,7 @@ import { holderOf, insertUser, userByEmail, type NewUser } from './users-sql.ts'
 import { insertToken } from './identity-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
 import { mergeVisitorCart } from '../basket/basket.ts';
+import { joinAccount } from '../push/push-sql.ts';
 import { hashPassword, newToken, verifyPassword } from './passwords.ts';
 import { LIMITS, forgetAttempts, giveBack, spendAttempt, type Limit } from '../http/rate-limit.ts';
 
@@ -22,6 +24,7 @@ export async function openSession(tx: Queryable, userId: number, client: Session
   if (visitorKey) {
     await mergeVisitorCart(tx, visitorKey, userId);
     await moveAnswers(tx, scopeOf({ userId: null, visitorKey }), scopeOf({ userId, visitorKey: null }));
+    await joinAccount(tx, visitorKey, userId, token);
   }
   return token;
 }

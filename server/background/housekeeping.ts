@@ -1,11 +1,12 @@
 // Housekeeping's rules: how long rows of no more use are kept before they are dropped: old Idempotency-Key
 // answers, idle visitor carts, old rate-limit hits, spent password reset and e-mail change links and
-// long-revoked sign-in tokens. (Unpaid orders are background/unpaid-orders.ts's, every minute.)
+// long-revoked sign-in tokens, settled push messages. (Unpaid orders are background/unpaid-orders.ts's, every minute.)
 import type { Db } from '../db/driver.ts';
 import { dropIdleVisitorCarts, dropRevokedTokens, dropSpentLinks } from './housekeeping-sql.ts';
 import { dropOldAnswers } from '../http/idempotency-sql.ts';
 import { dropOldHits } from '../http/rate-limit-sql.ts';
 import { LONGEST_WINDOW_S } from '../http/rate-limit.ts';
+import { dropSettledPushes } from '../push/push-sql.ts';
 
 export const KEEP = {
   /** Stored Idempotency-Key answers: an offline basket replays well within this. */
@@ -16,6 +17,8 @@ export const KEEP = {
   resetTokenDays: 1,
   /** Sign-in tokens, once revoked. */
   revokedTokenDays: 30,
+  /** Push messages, once sent or given up on (the reason of a failure stays this long for a look). */
+  settledPushDays: 7,
 } as const;
 
 interface HousekeepingReport {
@@ -25,6 +28,7 @@ interface HousekeepingReport {
   resetTokens: number;
   emailChanges: number;
   revokedTokens: number;
+  settledPushes: number;
 }
 
 export async function runHousekeeping(db: Db): Promise<HousekeepingReport> {
@@ -35,5 +39,6 @@ export async function runHousekeeping(db: Db): Promise<HousekeepingReport> {
     resetTokens: await dropSpentLinks(db, 'password_reset_tokens', KEEP.resetTokenDays),
     emailChanges: await dropSpentLinks(db, 'email_changes', KEEP.resetTokenDays),
     revokedTokens: await dropRevokedTokens(db, KEEP.revokedTokenDays),
+    settledPushes: await dropSettledPushes(db, KEEP.settledPushDays),
   };
 }

@@ -117,12 +117,16 @@ export function knownShopper(req: FastifyRequest): Shopper | null {
   return key ? { userId: null, visitorKey: key } : null;
 }
 
-/** The shopper; a visitor without the cookie gets one now. */
-export function shopper(req: FastifyRequest, reply: FastifyReply): Shopper {
-  const known = knownShopper(req);
-  if (known) return known;
+/** The visitor key of this browser, signed in or not; one without the cookie gets one now (a device's own key). */
+export function deviceKey(req: FastifyRequest, reply: FastifyReply): string {
+  if (req.visitorKey) return req.visitorKey;
   const key = newToken();
   setVisitorCookie(req.server, req, reply, key);
   req.visitorKey = key;
-  return { userId: null, visitorKey: key };
+  return key;
+}
+
+/** The shopper; a visitor without the cookie gets one now. */
+export function shopper(req: FastifyRequest, reply: FastifyReply): Shopper {
+  return knownShopper(req) ?? { userId: null, visitorKey: deviceKey(req, reply) };
 }

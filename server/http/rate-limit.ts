@@ -37,6 +37,9 @@ export const LIMITS = {
   // Each subscription request mails a confirmation link to the address.
   subscribePerAddress: { name: 'subscribe:ip', max: 10, windowS: 60 * 60 },
   subscribePerEmail: { name: 'subscribe:email', max: 3, windowS: 60 * 60 },
+  // Push subscriptions: a device sends its own again with each change of its favourites; the bound is for
+  // floods of new ones.
+  pushPerAddress: { name: 'push:ip', max: 120, windowS: 15 * 60 },
   // Orders: generous per address (a mobile network puts many shoppers behind one), tighter per shopper
   // (the signed-in user or the visitor's cookie).
   orderPerAddress: { name: 'order:ip', max: 30, windowS: 60 * 60 },

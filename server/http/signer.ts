@@ -4,6 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/driver.ts';
+import { shopSecret } from '../db/shop-secrets-sql.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,15 +21,9 @@ export interface Signer {
 
 const KEY_NAME = 'signing-key';
 
-/** The shop's key: the stored one, or a new one stored now (two processes starting at once keep the first). */
-async function signingKey(db: Queryable): Promise<Buffer> {
-  await db.query('insert into shop_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [
-    KEY_NAME,
-    randomBytes(32).toString('hex'),
-  ]);
-  const [row] = await db.query<{ value: string }>('select value from shop_secrets where name = $1', [KEY_NAME]);
-  return Buffer.from(row!.value, 'hex');
-}
+/** The shop's key, made by the first server that starts. */
+const signingKey = async (db: Queryable): Promise<Buffer> =>
+  Buffer.from(await shopSecret(db, KEY_NAME, () => randomBytes(32).toString('hex')), 'hex');
 
 export function signerWith(key: Buffer): Signer {
   const mac = (purpose: string, value: string) => createHmac('sha256', key).update(`${purpose}\n${value}`).digest().subarray(0, 16);

@@ -4,6 +4,7 @@ import { formatPrice } from '../../common/money.ts';
 import type { Mail } from '../mail/mail.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { moscowTime } from './unpaid-holds.ts';
+import { orderPath } from '../payments/return-paths.ts';
 
 export interface MailLine {
   name: string;
@@ -36,7 +37,7 @@ export interface MailOrder {
   pay_until: Date | null;
 }
 
-const orderUrl = (publicUrl: string, guid: string) => `${publicUrl}/basket/delivery/confirm/${guid}`;
+const orderUrl = (publicUrl: string, guid: string) => `${publicUrl}${orderPath(guid)}`;
 
 function lineText(l: MailLine): string {
   const details = [l.brand, l.size, l.color].filter(Boolean).join(', ');

@@ -54,10 +54,11 @@ export async function startPayment(tx: Queryable, provider: PaymentProvider, gui
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
     (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
-  if (payment.provider_url) return { payment_url: payment.provider_url };
   const secondsLeft = Math.floor((new Date(order.hold_until).getTime() - Date.now()) / 1000);
-  // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it.
+  // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it, and a
+  // bank form opened earlier is not handed out again.
   if (secondsLeft <= 0) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+  if (payment.provider_url) return { payment_url: payment.provider_url };
   const registered = await provider.register(payment, { number: order.number, secondsLeft });
   await setProviderRef(tx, payment.id, registered.ref, registered.url);
   return { payment_url: registered.url };

@@ -5,6 +5,8 @@ import type { Struct } from 'superstruct';
 import { check } from '../../common/validate.ts';
 import { endpointPath, queryString, type CallInput, type Endpoint } from '../../common/endpoints.ts';
 import { API_BASE } from '../../common/browser/api-base.ts';
+import { LandingAnswer, OfferPage, OffersListResponse, ProductOffer } from '../../common/contract/catalog.ts';
+import { rememberOffers } from '../worker/remember-queue.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -67,17 +69,22 @@ type CallArgs<B, Q, P extends string> =
     ? [input?: CallInput<B, Q, P> & CallExtras]
     : [input: CallInput<B, Q, P> & CallExtras];
 
+/** The answers that hold offer cards: each is handed to the offline search, which keeps the cards. */
+const OFFER_ANSWERS = new Set<unknown>([OfferPage, LandingAnswer, ProductOffer, OffersListResponse]);
+
 /** Calls one entry of the endpoint table: its method and path, the query and body it takes, its answer checked. */
-export function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, ...[input]: CallArgs<B, Q, P>): Promise<A> {
+export async function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, ...[input]: CallArgs<B, Q, P>): Promise<A> {
   if (!endpoint.answer) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON: the page does not call it`);
   const path = endpointPath(endpoint.path, (input?.params ?? {}) as Parameters<typeof endpointPath<P>>[1]);
-  return request(path, endpoint.answer, {
+  const answer = await request(path, endpoint.answer, {
     method: endpoint.method,
     query: input?.query as RequestOptions['query'],
     body: input?.body,
     headers: input?.headers,
     signal: input?.signal,
   });
+  if (OFFER_ANSWERS.has(endpoint.answer)) rememberOffers([answer]);
+  return answer;
 }
 
 /**

@@ -1,13 +1,14 @@
 // Renders the page of the current path from the route table, inside Suspense (the page's part of the
 // hydration, app/Part.tsx) and an error boundary; a path no route matches gets the error page with 'This
-// page could not be found'.
+// page could not be found'. Each page reached inside the app is kept for offline (state/offline-pages.ts).
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { ErrorPage, NO_ROUTE_TEXT } from '../components/ErrorPage.tsx';
 import { matchRoute } from '../../common/routes.ts';
 import { useHeadWriter, useRouteHead } from './head.ts';
 import { isBuilt, PAGES } from './pages.tsx';
 import { PartMounted } from './Part.tsx';
+import { keepVisitedPage } from '../state/offline-pages.ts';
 
 class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
   state = { failed: false, key: this.props.resetKey };
@@ -40,6 +41,9 @@ export function RouteView() {
   useEffect(() => {
     if (canonical !== path) navigate(canonical + location.search, { replace: true });
   }, [canonical, path, navigate]);
+  const search = useSearch();
+  // The canonical address, query included (a search, a filter): what the shopper would open again.
+  useEffect(() => keepVisitedPage(canonical + (search ? `?${search}` : '')), [canonical, search]);
   const found = matchRoute(canonical);
   const Page = found ? PAGES[found.route.page] : null;
   useHeadWriter();

@@ -1,13 +1,14 @@
 // An offer card of every list: picture, marks, brand, name, price, old price, discount and the favourite
-// toggle. Prices are formatted by the shared rule (common/money.ts), the same on the server and in the page;
-// a list the worker formatted in a batch (PricedOffer) brings its texts along. The first cards of a page are
-// its largest pictures on first paint: `priority` loads them at once, the very first with high priority.
+// toggle (a favourite added may bring the notifications prompt, state/push.ts). Prices are formatted by the
+// shared rule (common/money.ts), the same on the server and in the page, as the card renders: a card never
+// waits for anything to show its price. The first cards of a page are its largest pictures on first paint:
+// `priority` loads them at once, the very first with high priority.
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { Offer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
-import type { PricedOffer } from '../worker/client.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../state/favorites.ts';
+import { suggestPush } from '../state/push.ts';
 
 /** The card's name is a heading one level below the section it stands in (2 right under a page's h1). */
 export type CardHeadingLevel = 2 | 3;
@@ -15,7 +16,7 @@ export type CardHeadingLevel = 2 | 3;
 /** How soon the card's picture is wanted: 'first' (the page's largest), 'eager' (on screen), or lazy. */
 export type PicturePriority = 'first' | 'eager' | 'lazy';
 
-export type CardOffer = Snapshot<Offer> & Partial<Pick<PricedOffer, 'price_text' | 'old_price_text'>>;
+export type CardOffer = Snapshot<Offer>;
 
 interface Props {
   offer: CardOffer;
@@ -28,8 +29,8 @@ export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props)
   const fav = useFavorites();
   const liked = isFavorite(fav.ids, offer.id);
   const main = offer.images.find((i) => i.is_main) ?? offer.images[0];
-  const price = offer.price_text ?? formatPrice(offer.price);
-  const oldPrice = offer.old_price_text ?? (offer.old_price ? formatPrice(offer.old_price) : null);
+  const price = formatPrice(offer.price);
+  const oldPrice = offer.old_price ? formatPrice(offer.old_price) : null;
   return (
     <article className="offer-card" data-offer-id={offer.id}>
       <Link href={offer.full_path_offer} className="offer-card__link">
@@ -61,7 +62,9 @@ export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props)
         className={`offer-card__fav${liked ? ' is-active' : ''}`}
         aria-pressed={liked}
         aria-label={liked ? 'Убрать из избранного' : 'Добавить в избранное'}
-        onClick={() => toggleFavorite(offer.id)}
+        onClick={() => {
+          if (toggleFavorite(offer.id)) void suggestPush('favorite');
+        }}
       >
         ♥
       </button>

@@ -1,7 +1,8 @@
 // A small data hook: loads when its key changes, drops answers to an older key, and reports loading and
 // failure so a page can say so (spec §8: a failed load is logged and the list stays empty). A key the
 // server rendered the page with starts from that data (state/seeds.ts): nothing is loaded, and the first
-// render matches the server's HTML.
+// render matches the server's HTML. A request may name what is on hand offline (the offline search, the
+// saved favourites): shown when the network fails, or while the server is slow to answer, until it does.
 import { useEffect, useState } from 'react';
 import { ApiError, call, type ShopCall } from '../api/client.ts';
 import { seedUsed, useSeeds, type Seed } from '../state/seeds.ts';
@@ -24,7 +25,10 @@ const fromSeed = <T>(key: string, seed: Seed): Settled<T> =>
     ? { key, data: seed.data as T, error: null }
     : { key, data: undefined, error: new ApiError(seed.error.message, seed.error.status) };
 
-export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T> {
+/** How long a load with an offline answer waits for the server before showing what is on hand meanwhile. */
+export const OFFLINE_ANSWER_AFTER_MS = 2_500;
+
+export function useLoad<T>(key: string | null, load: () => Promise<T>, onHand?: () => Promise<T>): Loaded<T> {
   const seeds = useSeeds();
   const seed = key === null ? undefined : seeds[key];
   const [settled, setSettled] = useState<Settled<T>>(() =>
@@ -38,16 +42,38 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T
       return;
     }
     let live = true;
+    let answered = false;
+    const fail = (error: unknown) => {
+      if (!live) return;
+      console.error('[load]', key, error);
+      setSettled({ key, data: undefined, error });
+    };
+    // What is on hand, read once: shown unless the server has answered; false when there is nothing.
+    let offline: Promise<boolean> | null = null;
+    const showOnHand = () =>
+      (offline ??= onHand!().then(
+        (data) => {
+          if (live && !answered) setSettled({ key, data, error: null });
+          return true;
+        },
+        () => false,
+      ));
+    const slow = onHand ? setTimeout(() => void showOnHand(), OFFLINE_ANSWER_AFTER_MS) : undefined;
     load().then(
-      (data) => live && setSettled({ key, data, error: null }),
+      (data) => {
+        answered = true;
+        clearTimeout(slow);
+        if (live) setSettled({ key, data, error: null });
+      },
       (error: unknown) => {
-        if (!live) return;
-        console.error('[load]', key, error);
-        setSettled({ key, data: undefined, error });
+        clearTimeout(slow);
+        if (onHand && error instanceof ApiError && error.isNetwork) void showOnHand().then((shown) => shown || fail(error));
+        else fail(error);
       },
     );
     return () => {
       live = false;
+      clearTimeout(slow);
     };
     // The key names the request; load is a fresh closure each render by design.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -65,7 +91,9 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T
 export interface DataRequest<T> {
   key: string;
   load: (api: ShopCall) => Promise<T>;
+  /** In the browser only: what is on hand when the server cannot be reached or is slow (useLoad). */
+  onHand?: () => Promise<T>;
 }
 
 /** A page's request, loaded in the browser with `call` unless the server's rendering seeded it. */
-export const useData = <T>(req: DataRequest<T> | null): Loaded<T> => useLoad(req?.key ?? null, () => req!.load(call));
+export const useData = <T>(req: DataRequest<T> | null): Loaded<T> => useLoad(req?.key ?? null, () => req!.load(call), req?.onHand);

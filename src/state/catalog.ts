@@ -34,10 +34,13 @@ export const catalog = proxy(empty());
 type Catalog = ReturnType<typeof empty>;
 type SlotName = keyof Catalog;
 
-// The API modules load with the first call: a page the server rendered has every slot already (seeds), and
-// the frame's first chunk stays without the API's contract.
-const catalogApi = () => import('../api/catalog.ts');
-const frameApi = () => import('../api/frame.ts');
+// The API modules load with the first call, both at once: a page the server rendered has every slot
+// already (seeds), and the frame's first chunk stays without the API's contract.
+const importApis = () => Promise.all([import('../api/catalog.ts'), import('../api/frame.ts')]);
+let apis: ReturnType<typeof importApis> | null = null;
+const loadApis = () => (apis ??= importApis());
+const catalogApi = async () => (await loadApis())[0];
+const frameApi = async () => (await loadApis())[1];
 
 /** How each slot is loaded, with the caller of the page (`call`) or of the server's rendering. */
 const LOADERS: { [K in SlotName]: (api?: ShopCall) => Promise<Catalog[K]['data']> } = {

@@ -9,8 +9,10 @@ export function isFavorite(ids: readonly number[], id: number): boolean {
   return ids.includes(id);
 }
 
-export function toggleFavorite(id: number): void {
+/** Adds the offer to the favourites or takes it out; true when it was added. */
+export function toggleFavorite(id: number): boolean {
   const i = favorites.ids.indexOf(id);
   if (i >= 0) favorites.ids.splice(i, 1);
   else favorites.ids.push(id);
+  return i < 0;
 }

@@ -8,6 +8,8 @@ import { basket } from './basket.ts';
 import { favorites } from './favorites.ts';
 import { ui } from './ui.ts';
 
+export { readLkData } from './lk-data-slice.ts';
+
 const Feature = type({ selectTop: optional(string()), selectBottom: optional(string()), selectSize: optional(string()) });
 
 export const LkData = type({
@@ -20,18 +22,6 @@ export const LkData = type({
   searchParam: defaulted(string(), ''),
 });
 export type LkData = Infer<typeof LkData>;
-
-export function readLkData(): LkData {
-  return {
-    favorites: [...favorites.ids],
-    offerFeatures: JSON.parse(JSON.stringify(basket.offerFeatures)) as LkData['offerFeatures'],
-    offerColors: { ...basket.offerColors },
-    giftCardId: basket.giftCardExtId,
-    city: ui.city ? { ...ui.city } : null,
-    orderPopup: ui.orderPopup,
-    searchParam: ui.searchParam,
-  };
-}
 
 /** A stored slice with its missing fields defaulted, or null (and a warning) when it is malformed. */
 export function parseLkData(raw: unknown): LkData | null {

@@ -3,18 +3,21 @@
 // stores into it after each change of the slice, and keeps the open tabs in step. Every save is a read-merge-write in one IndexedDB transaction (what this tab
 // changed since it last synced, laid over what is stored: lk-data-merge.ts), then a note on a
 // BroadcastChannel makes the other tabs read it back; so a favourite added in one tab survives a size picked
-// in another. A full or missing storage becomes ui.storageProblem, never a crash.
+// in another. Until a change is written, localStorage holds it (unsaved-lkdata.ts), and the next start lays it
+// over what is stored. A full or missing storage becomes ui.storageProblem, never a crash.
 import { get, update } from 'idb-keyval';
 import { subscribe } from 'valtio';
 import { idbStore as store } from '../../common/browser/idb-store.ts';
 import { LKDATA_CHANNEL, STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { mergeLkData, sameLkData } from './lk-data-merge.ts';
 import { parseLkData, putLkData, readLkData, type LkData } from './lk-data.ts';
+import { emptyLkData } from './lk-data-slice.ts';
 import { setStorageProblem, ui } from './ui.ts';
 import { SAVED_STORES } from './saved-stores.ts';
+import { clearJournal, journalBase, readJournal } from './unsaved-lkdata.ts';
 
 /** The slice as this tab last read it from or wrote it to storage: what its own changes are measured from. */
-let synced: LkData = parseLkData({})!;
+let synced: LkData = emptyLkData();
 
 function storageFailed(err: unknown, what: string): void {
   const quota = err instanceof DOMException && err.name === 'QuotaExceededError';
@@ -28,9 +31,15 @@ function storageFailed(err: unknown, what: string): void {
  * did before the page's idle start read storage (a size picked, a favourite added) counts.
  */
 export async function restorePersisted(): Promise<void> {
-  synced = parseLkData({})!;
+  // What a previous page changed but may not have written (a reload right after a change): read before this
+  // page's own restore changes the stores (and with them the journal), then laid over what is stored.
+  const journal = readJournal();
+  synced = emptyLkData();
   await pullPersisted();
+  const journaled = journal && parseLkData(journal.mine);
+  if (journaled) show(mergeLkData(parseLkData(journal.base) ?? synced, journaled, readLkData()));
   if (!sameLkData(readLkData(), synced)) await savePersisted();
+  else clearJournal();
 }
 
 /** Puts a merged slice into the stores when it differs from what they hold (another tab's changes). */
@@ -54,6 +63,8 @@ export async function savePersisted(): Promise<boolean> {
   }
   if (ui.storageProblem === 'quota') setStorageProblem(null);
   synced = merged;
+  journalBase(merged);
+  if (sameLkData(readLkData(), merged)) clearJournal(); // nothing newer than what is written
   show(mergeLkData(mine, readLkData(), merged)); // keeps what changed here while the write was out
   return true;
 }
@@ -70,6 +81,7 @@ async function pullPersisted(): Promise<void> {
   if (!theirs) return;
   const base = synced;
   synced = theirs;
+  journalBase(theirs);
   show(mergeLkData(base, readLkData(), theirs));
 }
 

@@ -22,6 +22,9 @@ export function seedUsed(seeds: Seeds, key: string): void {
   delete seeds[key];
 }
 
+/** The answers the page was rendered with (the offline search keeps the offer cards among them). */
+export const seededAnswers = (seeds: Seeds): unknown[] => Object.values(seeds).flatMap((seed) => ('data' in seed ? [seed.data] : []));
+
 /** A seed's data when it holds data of this kind (`typeof`), else undefined. */
 export function seedData<T extends 'string' | 'boolean'>(
   seeds: Seeds,

@@ -1,5 +1,6 @@
 // The only module that talks to the service worker (workbox-window): registers it, hands it the URLs this
-// page loaded before it took control (so the first visit works offline too), asks for a new version on
+// page loaded before it took control (so the first visit works offline too) and the pages reached inside the
+// app (state/offline-pages.ts), asks for a new version on
 // return to the tab and every hour (state/update-checks.ts), and fills the update prompt's state
 // (state/sw-status.ts): a new version waits until the shopper agrees in a tab, then it takes over; that tab
 // reloads, the others ask first.
@@ -7,6 +8,7 @@ import type { Workbox } from 'workbox-window';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { newVersionTookOver, onUpdateAccepted, swStatus } from './sw-status.ts';
 import { startUpdateChecks } from './update-checks.ts';
+import { onKeepPage } from './offline-pages.ts';
 
 let wb: Workbox | null = null;
 
@@ -28,10 +30,15 @@ export async function registerServiceWorker(): Promise<void> {
   wb.addEventListener('waiting', () => {
     swStatus.updateReady = true;
   });
-  wb.addEventListener('controlling', (e) => {
-    // Only a replaced version reloads the page (the first install simply takes control), and only in the
-    // tab where the shopper accepted it.
-    if (e.isUpdate && newVersionTookOver() === 'reload') location.reload();
+  // A new version took control. Read from the browser, not from workbox-window's 'controlling': that one
+  // calls it an update only in a tab whose own registration found an older version, so a tab that installed
+  // the first version would never learn of the next. The first install (no controller before) simply takes
+  // control; a replaced version reloads only the tab where the shopper accepted it.
+  let controlled = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const replaced = controlled;
+    controlled = true;
+    if (replaced && newVersionTookOver() === 'reload') location.reload();
   });
   wb.addEventListener('activated', (e) => {
     if (e.isUpdate) return;
@@ -43,6 +50,8 @@ export async function registerServiceWorker(): Promise<void> {
       swStatus.offlineReady = true;
     });
   });
+  // Pages reached inside the app, kept for offline (state/offline-pages.ts), as the landing page below.
+  onKeepPage((url) => void wb?.messageSW({ type: 'CACHE_PAGE', url }).catch(() => undefined));
   try {
     await wb.register();
     startUpdateChecks(() => wb?.update());

@@ -1,5 +1,5 @@
 // The one owner of the browser's Web Storage: localStorage (the widgets' flags, a logout not yet heard by
-// the server) and sessionStorage (the page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
+// the server, when the notifications prompt was last put off, lkData changes not yet in IndexedDB) and sessionStorage (the page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
 // (private mode, a blocked origin) reads as "cannot tell" and writes as false; it never throws.
 import type { STORAGE_KEYS } from '../../common/storage-keys.ts';
 
@@ -21,6 +21,16 @@ export function readStored(area: Area, key: StorageKey): string | null | undefin
 export function writeStored(area: Area, key: StorageKey, value: string): boolean {
   try {
     storageOf(area).setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the key; false when the storage refused. */
+export function removeStored(area: Area, key: StorageKey): boolean {
+  try {
+    storageOf(area).removeItem(key);
     return true;
   } catch {
     return false;

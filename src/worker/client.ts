@@ -1,10 +1,23 @@
 // Owns the search worker's lifecycle: starts it on first use, and falls back to running the same code on
 // the main thread where a module worker cannot start (old browsers, tests), so callers never need to care.
+// Catalogue answers reach it through remember-queue.ts, which the page's first chunk can hold: this module,
+// with Comlink, loads only when the queue is first handed over or the offline search is asked.
 import { wrap, type Remote } from 'comlink';
-import type { Offer } from '../../common/contract/catalog.ts';
-import { searchCore, type SearchApi } from '../../common/search-core.ts';
+import type { Offer, OfferFilter, OfferPage } from '../../common/contract/catalog.ts';
+import type { SearchApi } from '../../common/search-core.ts';
+import { rememberWaiting } from './remember-queue.ts';
 
 let remote: Remote<SearchApi> | null = null;
+let inThread: Promise<SearchApi> | null = null;
+
+/** The worker's code on the main thread, loaded only when it is needed (it is no part of the page's first chunk). */
+async function searchInThread(): Promise<SearchApi> {
+  const [{ createSearchCore }, { seenOffersInIndexedDb }] = await Promise.all([
+    import('../../common/search-core.ts'),
+    import('../../common/browser/seen-offers-store.ts'),
+  ]);
+  return createSearchCore(seenOffersInIndexedDb);
+}
 let failed = false;
 
 function worker(): Remote<SearchApi> | null {
@@ -22,28 +35,29 @@ function worker(): Remote<SearchApi> | null {
   return remote;
 }
 
-async function call<K extends keyof SearchApi>(name: K, ...args: Parameters<SearchApi[K]>): Promise<ReturnType<SearchApi[K]>> {
-  const fallback = () => (searchCore[name] as (...a: Parameters<SearchApi[K]>) => ReturnType<SearchApi[K]>)(...args);
+/** Calls the worker, or the same code on the main thread where the worker cannot start or has failed. */
+function call<K extends keyof SearchApi>(name: K, ...args: Parameters<SearchApi[K]>): ReturnType<SearchApi[K]> {
+  type Method = (...a: Parameters<SearchApi[K]>) => Promise<unknown>;
+  const run = (api: SearchApi | Remote<SearchApi>) => (api[name] as unknown as Method)(...args);
+  const inPage = () => (inThread ??= searchInThread()).then(run);
   const w = worker();
-  if (!w) return fallback();
-  try {
-    return await (w[name] as unknown as (...a: Parameters<SearchApi[K]>) => Promise<ReturnType<SearchApi[K]>>)(...args);
-  } catch {
-    return fallback();
-  }
+  // A worker that failed to start answers nothing; one that works passes its own errors on.
+  return (w ? run(w).catch((err: unknown) => (failed ? inPage() : Promise.reject(err))) : inPage()) as ReturnType<SearchApi[K]>;
 }
 
-export const formatPrices = (prices: number[]): Promise<string[]> => call('formatPrices', prices);
+/** Keeps the offer cards of these catalogue answers (remember-queue.ts hands them over in batches). */
+export async function rememberNow(answers: unknown[]): Promise<void> {
+  await call('remember', answers).catch((err: unknown) => console.error('[search] could not remember offers', err));
+}
 
-/** An offer with its prices already formatted ("1 234 ₽"), ready to render. */
-export type PricedOffer = Offer & { price_text: string; old_price_text: string | null };
+/** A page of the seen offers matching the query (the offline search), with the pending answers counted in. */
+export async function searchSeenOffers(query: string, filter: OfferFilter, offset: number): Promise<OfferPage> {
+  await rememberWaiting();
+  return call('searchSeen', query, filter, offset);
+}
 
-/** Formats a list's prices and old prices in one batch through the worker. */
-export async function withPriceTexts(offers: readonly Offer[]): Promise<PricedOffer[]> {
-  const texts = await formatPrices(offers.flatMap((o) => [o.price, o.old_price ?? 0]));
-  return offers.map((o, i) => ({
-    ...o,
-    price_text: texts[2 * i],
-    old_price_text: o.old_price ? texts[2 * i + 1] : null,
-  }));
+/** The seen offers of these ids; those never seen are left out. */
+export async function seenOffers(ids: readonly number[]): Promise<Offer[]> {
+  await rememberWaiting();
+  return call('seenOffers', [...ids]);
 }

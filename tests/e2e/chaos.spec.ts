@@ -203,3 +203,76 @@ test('100 random basket changes on a network that drops a third of the calls end
     throw err;
   }
 });
+
+test('a tab that reloads while the other tab gets its queued change confirmed never shows the basket without it', async ({
+  context,
+  request,
+}) => {
+  const [p] = await pickProducts(request, 1, 2);
+  const [kept, queued] = p.extIds;
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await addFromProductPage(a, p, kept);
+  await a.goto('/basket');
+  await b.goto('/basket');
+  await expect(line(b, kept)).toBeVisible();
+
+  // The basket calls' network: down (refused before the shop), or up with each change's answer held back
+  // after the shop applied it, until the test lets it through.
+  let mode: 'down' | 'hold' = 'down';
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let sent = () => {};
+  const reachedShop = new Promise<void>((r) => (sent = r));
+  await context.route(CART_CALLS, async (route) => {
+    if (route.request().method() === 'GET') return route.continue();
+    if (mode === 'down') return route.abort('internetdisconnected');
+    const response = await route.fetch();
+    sent();
+    await released;
+    await route.fulfill({ response }).catch(() => undefined); // the tab that asked may have reloaded meanwhile
+  });
+
+  // What tab A shows of the queued line from each load on, once its basket shows at all.
+  let onBasketShown = () => {};
+  await a.exposeFunction('basketShown', () => onBasketShown());
+  await a.addInitScript(
+    ({ keptExt, queuedExt }) => {
+      const seen: string[] = [];
+      (window as unknown as { queuedLineStates: string[] }).queuedLineStates = seen;
+      const look = () => {
+        if (!document.querySelector(`[data-ext-id="${keptExt}"]`)) return;
+        if (!seen.length) void (window as unknown as { basketShown(): Promise<void> }).basketShown();
+        const el = document.querySelector(`[data-ext-id="${queuedExt}"]`);
+        const state = !el ? 'absent' : el.classList.contains('is-pending') ? 'pending' : 'confirmed';
+        if (seen[seen.length - 1] !== state) seen.push(state);
+      };
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    },
+    { keptExt: kept, queuedExt: queued },
+  );
+
+  // Tab A adds a size while the basket calls fail: it waits in the queue.
+  await addFromProductPage(a, p, queued);
+  await a.goto('/basket');
+  await expect(line(a, queued)).toHaveClass(/is-pending/);
+
+  // The network returns; tab B sends the change (the shop applies it, its answer is held); tab A reloads and,
+  // while it starts, tab B's answer arrives.
+  mode = 'hold';
+  await b.evaluate(() => dispatchEvent(new Event('online')));
+  await reachedShop;
+  // Released once the reloaded tab A shows its basket again (the page says so through basketShown): tab B's
+  // confirmation then lands while tab A is starting up, not before it or long after.
+  const aShows = new Promise<void>((r) => (onBasketShown = r));
+  await a.evaluate(() => location.reload());
+  await aShows;
+  release();
+
+  await expect(line(a, queued)).toBeVisible();
+  await expect(line(a, queued)).not.toHaveClass(/is-pending/, { timeout: 20_000 });
+  await expect(line(b, queued)).not.toHaveClass(/is-pending/, { timeout: 20_000 });
+  const states = await a.evaluate(() => (window as unknown as { queuedLineStates: string[] }).queuedLineStates);
+  expect(states, 'what tab A showed of the queued line after its reload').not.toContain('absent');
+  await context.unroute(CART_CALLS);
+});

@@ -106,3 +106,46 @@ test('with every tab closed, the service worker sends the queued basket changes 
   await expect(next.getByTestId('pending-note')).toBeHidden();
   await expect(next.getByRole('alert')).toContainText(`Осталось только ${left} шт.`);
 });
+
+test('a page reached by a click inside the app opens offline as the server rendered it, not as the bare shell', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByRole('link', { name: 'Новинки', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/new$/);
+  const url = page.url();
+  // Kept once the browser is idle: polled (waitForFunction does not wait for an async predicate).
+  await expect
+    .poll(() => page.evaluate(async (u) => (await caches.match(u, { ignoreVary: true })) !== undefined, url), { timeout: 15_000 })
+    .toBe(true);
+  const cards = page.getByTestId('listing-grid').locator('.offer-card__name');
+  await expect(cards.first()).toBeVisible(); // the list, loaded in the app after the click
+  const names = await cards.allInnerTexts();
+
+  await context.setOffline(true);
+  await page.goto('/new');
+  // The server's rendering carries its data block; the bare shell has none.
+  await expect(page.locator('#shop-data')).toHaveCount(1);
+  await expect(page.getByTestId('listing-grid').locator('.offer-card__name')).toHaveText(names);
+  await context.setOffline(false);
+});
+
+test('losing the network tells the shopper without moving the page under their finger', async ({ page, context, request }) => {
+  const [p] = await pickProducts(request, 1, 1);
+  await page.goto(p.url);
+  const size = page.locator(`input[value="${p.extIds[0]}"]`);
+  const where = () => size.evaluate((el) => Math.round(el.getBoundingClientRect().y));
+  const before = await where();
+
+  await context.setOffline(true);
+  await expect(page.getByText('Нет подключения к интернету. Показываем сохранённые данные.')).toBeVisible();
+  // A tap aimed at the size just before the message came still lands on it.
+  expect(await where()).toBe(before);
+  await size.check({ force: true });
+  await expect(size).toBeChecked();
+  await context.setOffline(false);
+  await expect(page.getByText('Нет подключения к интернету. Показываем сохранённые данные.')).toBeHidden();
+  expect(await where()).toBe(before);
+});

@@ -32,8 +32,10 @@ describe('the app badge', () => {
   it('does nothing without the Badging API, and survives a refusal', async () => {
     expect(() => startAppBadge({})()).not.toThrow();
     basket.cart = [line('A-1')];
-    const stop = startAppBadge({ setAppBadge: () => Promise.reject(new DOMException('not allowed', 'NotAllowedError')) });
+    const setAppBadge = vi.fn(() => Promise.reject(new DOMException('not allowed', 'NotAllowedError')));
+    const stop = startAppBadge({ setAppBadge });
     await tick();
+    expect(setAppBadge).toHaveBeenCalledWith(1);
     stop();
   });
 });

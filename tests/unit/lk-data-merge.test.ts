@@ -1,21 +1,17 @@
 // The three-way merge of lkData that lets tabs change it at once: each tab's own changes since it last
 // synced win, lists merge by element and records by key, and an unchanged field takes the stored value.
 import { describe, expect, it } from 'vitest';
-import type { LkData } from '../../src/state/lk-data.ts';
+import { parseLkData, type LkData } from '../../src/state/lk-data.ts';
 import { mergeLkData } from '../../src/state/lk-data-merge.ts';
+import { emptyLkData } from '../../src/state/lk-data-slice.ts';
 
-const slice = (d: Partial<LkData> = {}): LkData => ({
-  favorites: [],
-  offerFeatures: {},
-  offerColors: {},
-  giftCardId: null,
-  city: null,
-  orderPopup: false,
-  searchParam: '',
-  ...d,
-});
+const slice = (d: Partial<LkData> = {}): LkData => ({ ...emptyLkData(), ...d });
 
 describe('mergeLkData', () => {
+  it("starts from the same empty slice the stored record's defaults give", () => {
+    expect(emptyLkData()).toEqual(parseLkData({}));
+  });
+
   it('takes what storage holds when this tab changed nothing', () => {
     const theirs = slice({ favorites: [5], searchParam: 'бикини', orderPopup: true });
     expect(mergeLkData(slice(), slice(), theirs)).toEqual(theirs);

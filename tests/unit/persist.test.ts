@@ -9,12 +9,27 @@ import { basket, chooseColor, chooseFeature } from '../../src/state/basket.ts';
 import { favorites, toggleFavorite } from '../../src/state/favorites.ts';
 import { applyLkData, readLkData, type LkData } from '../../src/state/lk-data.ts';
 import { restorePersisted, savePersisted, startPersisting } from '../../src/state/persist.ts';
+import { clearJournal, startJournal } from '../../src/state/unsaved-lkdata.ts';
 import { ui } from '../../src/state/ui.ts';
 
-const empty = () => applyLkData({});
+startJournal(); // as app/start.ts does from the page's start
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** What a fresh page load starts from: empty stores, and the journal the previous page left (if any). */
+async function empty(): Promise<void> {
+  const left = localStorage.getItem('lkDataUnsaved');
+  applyLkData({});
+  await tick(); // the journal hears of the emptying after it: a fresh page has no such change
+  if (left === null) localStorage.removeItem('lkDataUnsaved');
+  else localStorage.setItem('lkDataUnsaved', left);
+}
 
 describe('lkData persistence', () => {
-  beforeEach(empty);
+  beforeEach(async () => {
+    await empty();
+    clearJournal();
+  });
 
   it('restores favourites, basket choices, gift card, city, order popup and search after a reload', async () => {
     toggleFavorite(12);
@@ -28,7 +43,7 @@ describe('lkData persistence', () => {
     const saved = readLkData();
     await savePersisted();
 
-    empty(); // what a fresh page load starts from
+    await empty(); // what a fresh page load starts from
     expect(favorites.ids).toEqual([]);
     await restorePersisted();
     expect(readLkData()).toEqual(saved);
@@ -42,7 +57,7 @@ describe('lkData persistence', () => {
     chooseFeature(12, { selectSize: '12-chernyj-S' });
     await savePersisted();
 
-    empty(); // a fresh page load, where the shopper picks a size before the idle start reads storage
+    await empty(); // a fresh page load, where the shopper picks a size before the idle start reads storage
     chooseFeature(30, { selectSize: '30-belyj-M' });
     await restorePersisted();
     expect(basket.offerFeatures['30']).toEqual({ selectSize: '30-belyj-M' });
@@ -50,6 +65,37 @@ describe('lkData persistence', () => {
     expect(favorites.ids).toEqual([12]);
     const stored = (await get('lkData', createStore('moreimoda', 'state'))) as LkData;
     expect(stored.offerFeatures['30']).toEqual({ selectSize: '30-belyj-M' });
+  });
+
+  it('keeps a favourite added and a favourite removed just before a reload that came before any IndexedDB write', async () => {
+    toggleFavorite(5);
+    toggleFavorite(6);
+    await savePersisted();
+    toggleFavorite(6); // taken out again
+    toggleFavorite(9); // and another added: the page is reloaded before the background work writes either
+    await tick(); // valtio tells its subscribers (the journal) after the change
+
+    await empty(); // the next page load: IndexedDB still says [5, 6]
+    await restorePersisted();
+    expect(favorites.ids).toEqual([5, 9]);
+    const stored = (await get('lkData', createStore('moreimoda', 'state'))) as LkData;
+    expect(stored.favorites).toEqual([5, 9]);
+    expect(localStorage.getItem('lkDataUnsaved')).toBeNull(); // written, so the journal is done
+  });
+
+  it("keeps the last page's unwritten favourite when the next page adds one before it has read storage", async () => {
+    toggleFavorite(5);
+    await savePersisted();
+    toggleFavorite(8); // never written: the page is reloaded
+    await tick();
+
+    await empty(); // the next page load
+    startJournal(); // (a page starts its journal with what the last page left)
+    toggleFavorite(11); // clicked before the background work read storage
+    await tick();
+    await empty(); // and reloaded once more before it did
+    await restorePersisted();
+    expect(favorites.ids).toEqual([5, 8, 11]);
   });
 
   it('ignores stored data of the wrong shape instead of breaking the stores', async () => {
@@ -98,7 +144,7 @@ describe('two tabs writing the slice', () => {
   const idb = () => createStore('moreimoda', 'state');
 
   it("keeps another tab's size choice when this tab saves a favourite, and shows it here", async () => {
-    empty();
+    await empty();
     await set('lkData', readLkData(), idb());
     await restorePersisted(); // this tab starts in step with storage
     // Another tab picks a size and saves its slice meanwhile.
@@ -113,7 +159,7 @@ describe('two tabs writing the slice', () => {
   });
 
   it('keeps favourites added in two tabs at once, and one removed here', async () => {
-    empty();
+    await empty();
     toggleFavorite(1);
     toggleFavorite(2);
     await savePersisted();

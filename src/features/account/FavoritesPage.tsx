@@ -1,6 +1,8 @@
 // /favorite, for everyone: the offers of the favourite ids (lkData; a signed-in user's are joined with the
 // server's) from POST /v1/offers_list/ (response), and the ids no longer sold (excluded) with a way to
-// remove them. A failed load is logged, the list stays empty and the page says so (spec §8).
+// remove them. Offline (or while the server is slow) it shows the saved cards of the favourites the app has
+// seen (the worker's offline search), marked as possibly out of date; a failed load with nothing on hand is
+// logged, the list stays empty and the page says so (spec §8).
 import { Link } from 'wouter';
 import { getOffersList } from '../../api/catalog.ts';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
@@ -8,18 +10,36 @@ import { useLoad } from '../../components/use-load.ts';
 import { plural } from '../../../common/plural.ts';
 import { href } from '../../../common/routes.ts';
 import { toggleFavorite, useFavorites } from '../../state/favorites.ts';
-import { withPriceTexts } from '../../worker/client.ts';
+import type { Offer } from '../../../common/contract/catalog.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 
-async function loadFavorites(ids: readonly number[]) {
+interface FavoriteOffers {
+  offers: Offer[];
+  excluded: number[];
+  /** From the offers the app has seen, not the server: how many favourites it has no card of. */
+  offline?: { unknown: number };
+}
+
+async function loadFavorites(ids: readonly number[]): Promise<FavoriteOffers> {
   const { response, excluded } = await getOffersList(ids);
-  return { offers: await withPriceTexts(response), excluded };
+  return { offers: response, excluded };
+}
+
+async function savedFavorites(ids: readonly number[]): Promise<FavoriteOffers> {
+  const { seenOffers } = await import('../../worker/client.ts'); // loaded only when needed
+  const offers = await seenOffers(ids);
+  return { offers, excluded: [], offline: { unknown: ids.length - offers.length } };
 }
 
 export default function FavoritesPage() {
   const { ids } = useFavorites();
   const key = ids.length ? `favorites:${[...ids].sort((a, b) => a - b).join(',')}` : null;
-  const loaded = useLoad(key, () => loadFavorites(ids));
+  const loaded = useLoad(
+    key,
+    () => loadFavorites(ids),
+    () => savedFavorites(ids),
+  );
+  const offline = loaded.data?.offline;
   // An id removed here leaves at once, before the reload of the rest answers.
   const offers = key ? (loaded.data?.offers ?? []).filter((o) => ids.includes(o.id)) : [];
   const excluded = key ? (loaded.data?.excluded ?? []).filter((id) => ids.includes(id)) : [];
@@ -48,6 +68,13 @@ export default function FavoritesPage() {
   } else {
     body = (
       <>
+        {offline && (
+          <p className="notice notice--offline" role="status" data-testid="offline-favorites">
+            Магазин сейчас не отвечает: показано избранное, сохранённое на этом устройстве. Цены и наличие могли измениться.
+            {offline.unknown > 0 &&
+              ` Ещё ${offline.unknown} ${plural(offline.unknown, ['товар', 'товара', 'товаров'])} покажем, когда связь вернётся.`}
+          </p>
+        )}
         {count > 0 && (
           <p className="muted">
             {count} {plural(count, ['товар', 'товара', 'товаров'])} в избранном

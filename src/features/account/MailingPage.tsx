@@ -1,12 +1,14 @@
 // /send: the shop's mailing. A signed-in user subscribes or unsubscribes their own e-mail (the state comes
 // from user.subscribed); a visitor types an e-mail. GET /v1/subscribe/?email mails a confirmation link (the
 // subscription starts when it is opened); /v1/unsubscribe/?email works for the signed-in owner (a visitor
-// unsubscribes by the link in a mail). Each answers the Russian message shown.
+// unsubscribes by the link in a mail). Each answers the Russian message shown. Below, for everyone, this
+// device's notifications (PushSettingsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { subscribe, unsubscribe } from '../../api/account.ts';
 import { isEmail, normalizeEmail } from '../../../common/validation.ts';
 import { auth, useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
+import { PushSettingsSection } from './PushSettingsSection.tsx';
 import { ResultMessage, useResultCall } from './form-result.tsx';
 import { Field } from '../../components/Field.tsx';
 
@@ -25,6 +27,7 @@ export default function MailingPage() {
       ) : (
         <VisitorMailing />
       )}
+      <PushSettingsSection />
     </AccountFrame>
   );
 }

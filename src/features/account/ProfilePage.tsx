@@ -3,7 +3,8 @@
 // marked and nothing is sent; a refusal shows the server's message (spec §8), else the default text; success
 // says 'Данные успешно сохранены' and the header's name follows at once. A new e-mail waits for the link
 // mailed to it, which the page says; an account without a password (social sign-up) gets one by a mailed
-// link instead of the password fields. Below, the active sessions (ActiveSessions.tsx).
+// link instead of the password fields. Below, the active sessions (ActiveSessions.tsx) and this device's
+// notifications (PushSettingsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { changeInfo, requestReset } from '../../api/account.ts';
@@ -12,6 +13,7 @@ import { PHONE_MASK } from '../../../common/validation.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
+import { PushSettingsSection } from './PushSettingsSection.tsx';
 import { ResultMessage, useResultCall } from './form-result.tsx';
 import { Field } from '../../components/Field.tsx';
 import {
@@ -34,6 +36,7 @@ export default function ProfilePage() {
         <>
           <ProfileEditor user={user} />
           <ActiveSessions />
+          <PushSettingsSection />
         </>
       )}
     </AccountFrame>

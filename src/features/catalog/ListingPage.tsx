@@ -80,6 +80,11 @@ export default function ListingPage() {
           {offers.error !== null && !offers.data && (
             <p className="notice">Не удалось загрузить товары. Проверьте подключение к интернету и обновите страницу.</p>
           )}
+          {offers.data?.offline && (
+            <p className="notice notice--offline" role="status" data-testid="offline-results">
+              Магазин сейчас не отвечает: показаны подходящие товары из тех, что вы уже смотрели. Цены и наличие могли измениться.
+            </p>
+          )}
           {offers.data && count === 0 && (
             <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />
           )}

@@ -1,6 +1,7 @@
 // What a listing page loads, from its address alone: its scope, page and filter, and three requests: the
 // head (a category's, brand's or landing's detail), the page of offers and the filters. The page reads them
-// (ListingPage.tsx) and the server runs the same before rendering it (src/app/page-requests.ts).
+// (ListingPage.tsx) and the server runs the same before rendering it (src/app/page-requests.ts). A search
+// also names its offline answer: the offers the app has seen that match (the worker's offline search).
 import type { BrandDetail, CategoryDetail, LandingPage, OfferFilter, OfferPage, Filters } from '../../../common/contract/catalog.ts';
 import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { matchRoute } from '../../../common/routes.ts';
@@ -11,13 +12,16 @@ import { filtersKey, loadOffers, scopeOf, type ListingScope } from './listing-sc
 
 export type ListingDetail = CategoryDetail | BrandDetail | LandingPage;
 
+/** A page of a listing's offers; `offline` when it is the offline search's answer, not the server's. */
+export type ListingOffers = OfferPage & { offline?: true };
+
 export interface ListingRequests {
   scope: ListingScope;
   page: number;
   filter: OfferFilter;
   searchParam: string;
   head: DataRequest<ListingDetail> | null;
-  offers: DataRequest<OfferPage>;
+  offers: DataRequest<ListingOffers>;
   facets: DataRequest<Filters>;
 }
 
@@ -45,6 +49,14 @@ export function listingRequests(path: string, search: string): ListingRequests |
     offers: {
       key: `offers:${JSON.stringify([scope, filter, page])}`,
       load: (api) => loadOffers(scope, filter, (page - 1) * PAGE_SIZE, api),
+      onHand:
+        scope.kind === 'search' && scope.query
+          ? async () => {
+              // The worker's client (and Comlink) loads only when the offline search is needed.
+              const { searchSeenOffers } = await import('../../worker/client.ts');
+              return { ...(await searchSeenOffers(scope.query, filter, (page - 1) * PAGE_SIZE)), offline: true as const };
+            }
+          : undefined,
     },
     facets: { key: `filters:${scopeKey}`, load: (api) => getFilters(scopeKey, api) },
   };

@@ -2,7 +2,8 @@
 // as you type), the delivery method and price from the shop's tariffs, the promo code, the totals, and
 // placing the order (one Idempotency-Key per attempt, so a double click or a resend makes one order). A
 // signed-in shopper finds the form filled from the profile, may pick a saved address and spend bonus points.
-// The delivery widget's script loads here when the shop is configured with one.
+// The delivery widget's script loads here when the shop is configured with one. A placed order may bring
+// the notifications prompt (order status news, state/push.ts).
 import { useEffect, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Link, useLocation } from 'wouter';
@@ -21,6 +22,7 @@ import { useAuth } from '../../state/auth.ts';
 import { summary, useBasket } from '../../state/basket.ts';
 import { checkout, chooseCity, orderPlaced, useCheckout } from '../../state/checkout.ts';
 import { refreshCart } from '../../state/outbox.ts';
+import { suggestPush } from '../../state/push.ts';
 import { loadDeliveryWidget } from '../../state/third-party.ts';
 import { orderAccepted, useUi } from '../../state/ui.ts';
 import { BonusPoints } from './BonusPoints.tsx';
@@ -100,6 +102,7 @@ export default function DeliveryPage() {
       );
       orderPlaced();
       orderAccepted();
+      void suggestPush('order');
       void refreshCart();
       navigate(href('basket-delivery-confirm', { guid: order.guid }));
     } catch (err) {

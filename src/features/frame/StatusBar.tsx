@@ -1,5 +1,6 @@
 // Tells the shopper what the app knows and they do not: offline mode, browser storage trouble, a new
-// version waiting (or already taken over from another tab), and that the shop is ready to work offline.
+// version waiting (or already taken over from another tab), and that the shop is ready to work offline. The
+// messages lie over the header's top (.status-bar in global.css): one that comes never moves the page.
 import { applyUpdate, useSwStatus } from '../../state/sw-status.ts';
 import { useUi } from '../../state/ui.ts';
 

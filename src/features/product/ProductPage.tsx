@@ -15,6 +15,7 @@ import { productTitle } from '../../../common/titles.ts';
 import { chooseColor, chooseFeature, useBasket } from '../../state/basket.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.ts';
+import { suggestPush } from '../../state/push.ts';
 import { setPageTitle } from '../../state/head.ts';
 import { setChatMessage } from '../../state/widgets.ts';
 import { useSiteOrigin } from '../../state/seeds.ts';
@@ -118,7 +119,9 @@ export default function ProductPage() {
               type="button"
               className={`button button--ghost${liked ? ' is-active' : ''}`}
               aria-pressed={liked}
-              onClick={() => toggleFavorite(offer.id)}
+              onClick={() => {
+                if (toggleFavorite(offer.id)) void suggestPush('favorite');
+              }}
             >
               {liked ? '♥ В избранном' : '♡ В избранное'}
             </button>

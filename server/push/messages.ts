@@ -1,0 +1,97 @@
+// What each notification says (in Russian), where it leads and how long the push service may hold it for a
+// device that is offline: a favourite back in stock in the chosen size, a favourite's lower price, an order
+// paid, cancelled or shipped, an unpaid order about to lapse. Pure: fan-out.ts gathers the facts.
+import type { PushKind, PushMessage } from '../../common/contract/push.ts';
+import type { ProductNotice } from './push-sql.ts';
+import { formatPrice } from '../../common/money.ts';
+import { href } from '../../common/routes.ts';
+import { moscowTime } from '../orders/unpaid-holds.ts';
+
+export interface OutgoingMessage {
+  message: PushMessage;
+  /** Seconds the push service keeps it for a device that is offline; past that it is of no use. */
+  ttlSeconds: number;
+  urgency: 'normal' | 'high';
+  /** A newer message of the same topic replaces one the device has not received yet. */
+  topic: string | null;
+}
+
+const DAY = 24 * 60 * 60;
+
+const message = (kind: PushKind, title: string, body: string, url: string, tag: string): PushMessage => ({
+  kind,
+  title,
+  body,
+  url,
+  tag,
+  version: 1,
+});
+
+export function backInStock(offer: ProductNotice, size: string | null): OutgoingMessage {
+  const what = size ? `Размер ${size} снова в наличии.` : 'Снова в наличии.';
+  return {
+    message: message(
+      'back_in_stock',
+      'Товар из избранного снова в продаже',
+      `${offer.name}: ${what} Успейте заказать.`,
+      offer.full_path_offer,
+      `stock-${offer.id}`,
+    ),
+    ttlSeconds: 2 * DAY,
+    urgency: 'normal',
+    topic: `stock-${offer.id}`,
+  };
+}
+
+export function priceDrop(offer: ProductNotice, oldPrice: number, newPrice: number): OutgoingMessage {
+  return {
+    message: message(
+      'price_drop',
+      'Цена на товар из избранного снизилась',
+      `${offer.name}: ${formatPrice(newPrice)} вместо ${formatPrice(oldPrice)}.`,
+      offer.full_path_offer,
+      `price-${offer.id}`,
+    ),
+    ttlSeconds: 2 * DAY,
+    urgency: 'normal',
+    topic: `price-${offer.id}`,
+  };
+}
+
+const STATUS_TEXTS: Record<string, { title: string; body: string }> = {
+  paid: { title: 'Заказ оплачен', body: 'Спасибо! Мы получили оплату и собираем ваш заказ.' },
+  cancelled: { title: 'Заказ отменён', body: 'Заказ отменён. Если это ошибка, оформите его снова или позвоните нам.' },
+  shipped: { title: 'Заказ отправлен', body: 'Заказ передан в доставку. Скоро он будет у вас.' },
+};
+
+/** An order's new status; null for a status nobody is told about. */
+export function orderStatus(order: { number: string; user_id: number | null }, status: string, orderPath: string): OutgoingMessage | null {
+  const text = STATUS_TEXTS[status];
+  if (!text) return null;
+  // A signed-in buyer's order history lists it; a guest's order has its own page.
+  const url = order.user_id !== null ? href('history-order') : orderPath;
+  return {
+    message: message('order_status', `${text.title}: № ${order.number}`, text.body, url, `order-${order.number}`),
+    ttlSeconds: 3 * DAY,
+    urgency: 'normal',
+    topic: `order-${order.number.replace(/[^\w-]/g, '')}`.slice(0, 32),
+  };
+}
+
+export function paymentReminder(order: { number: string; hold_until: Date | string }, orderPath: string): OutgoingMessage {
+  const until = new Date(order.hold_until);
+  const secondsLeft = Math.max(60, Math.floor((until.getTime() - Date.now()) / 1000));
+  return {
+    message: message(
+      'payment_reminder',
+      `Заказ № ${order.number} ждёт оплаты`,
+      `Товары отложены до ${moscowTime(until)}. Если заказ не оплатить, он отменится и товары вернутся в продажу.`,
+      orderPath,
+      `order-${order.number}`,
+    ),
+    // A reminder after the deadline would only confuse.
+    ttlSeconds: secondsLeft,
+    urgency: 'high',
+    topic: null,
+  };
+}

@@ -1,0 +1,194 @@
+// Web Push in Chromium: the service worker shows a push as a notification (delivered through DevTools, as
+// the browser's push service would), a neutral one for a push it cannot read; the in-app prompt comes only
+// after a favourite is added and «Не сейчас» keeps it away; turning notifications on subscribes this device
+// with the shop, and the settings on /send keep a kind turned off across a reload.
+import type { BrowserContext, Page } from '@playwright/test';
+import type { PushMessage } from '../../common/contract/push.ts';
+import { NEUTRAL_PUSH } from '../../sw/push.ts';
+import type { PushSubscriptionLike } from '../support/push-service.ts';
+import { expect, test } from './fixtures.ts';
+
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+const prompt = (page: Page) => page.getByTestId('push-prompt');
+/** Adds the first listed offer not yet a favourite, and waits until its heart shows it. */
+async function addFavourite(page: Page): Promise<void> {
+  const liked = page.getByRole('button', { name: 'Убрать из избранного' });
+  const before = await liked.count();
+  await page.getByRole('button', { name: 'Добавить в избранное' }).first().click();
+  await expect(liked).toHaveCount(before + 1);
+}
+
+/** The notifications the service worker shows now, as the page's registration lists them. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: unknown } | null)?.url,
+    }));
+  });
+
+test('the service worker shows a push as a notification, and a neutral one for a push it cannot read', async ({ page, context }) => {
+  await page.goto('/');
+  await controlled(page);
+  // Controlling comes with the claim during activation: the push goes to a worker that has finished activating.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  const origin = new URL(page.url()).origin;
+  await context.grantPermissions(['notifications'], { origin });
+
+  // A page of no origin holds the DevTools session that delivers the pushes; it is no tab of the shop.
+  const devtools = await context.newPage();
+  const cdp = await context.newCDPSession(devtools);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBeTruthy();
+  const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+
+  const message: PushMessage = {
+    kind: 'price_drop',
+    title: 'Цена на товар из избранного снизилась',
+    body: 'Купальник теперь дешевле. Успейте заказать.',
+    url: '/kupalniki',
+    tag: 'price-e2e',
+    version: 1,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+  // Polled: waitForFunction does not wait for an async predicate's answer.
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 20_000 }) // a worker woken under load may take a while
+    .toContainEqual({ title: message.title, body: message.body, tag: message.tag, url: message.url });
+
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'не JSON' });
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 20_000 }) // a worker woken under load may take a while
+    .toContainEqual({ title: NEUTRAL_PUSH.title, body: NEUTRAL_PUSH.body, tag: NEUTRAL_PUSH.tag, url: '/' });
+});
+
+test('the prompt comes after a favourite is added, not on load, and «Не сейчас» keeps it away', async ({ page }) => {
+  await page.goto('/kupalniki');
+  await controlled(page); // the page's background work has started: nothing offers notifications by itself
+  await expect(prompt(page)).toBeHidden();
+
+  await addFavourite(page);
+  await expect(prompt(page)).toBeVisible();
+  await expect(prompt(page)).toContainText('Сообщить, когда товар из избранного снова появится в вашем размере или подешевеет?');
+  await expect(prompt(page).getByRole('button', { name: 'Включить уведомления' })).toBeVisible();
+
+  await prompt(page).getByRole('button', { name: 'Не сейчас' }).click();
+  await expect(prompt(page)).toBeHidden();
+
+  await page.reload();
+  // The saved favourite shows once the page has read it back (after its first paint): only then is the first
+  // heart still empty another offer's.
+  await expect(page.getByRole('button', { name: 'Убрать из избранного' })).toHaveCount(1);
+  await addFavourite(page);
+  await expect(page.getByRole('button', { name: 'Убрать из избранного' })).toHaveCount(2);
+  // «Не сейчас» is kept on the device (the 30 days are the prompt's unit test's), and the card stays away.
+  expect(await page.evaluate(() => localStorage.getItem('pushPromptDismissed'))).toMatch(/^\d+$/);
+  await expect(prompt(page)).toBeHidden();
+});
+
+/**
+ * Chromium without a browser push service (headless, no network) cannot subscribe: the test stands in for
+ * it with tests/support/push-service.ts, the stand-in push service this run started (tests/e2e/setup.ts), the
+ * nearest real thing on this machine. pushManager.subscribe asks it for a subscription for the shop's key
+ * (over HTTP, from the test), getSubscription answers the one held, unsubscribe drops it; the endpoint is
+ * the stand-in's, which the shop accepts (PUSH_SERVICES, playwright.config.ts).
+ */
+async function standInPushService(context: BrowserContext): Promise<{ current: () => PushSubscriptionLike | null }> {
+  let held: { json: PushSubscriptionLike; key: string } | null = null;
+  await context.exposeFunction('standInPushSubscribe', async (key: string) => {
+    const res = await fetch(`http://127.0.0.1:${process.env.E2E_PUSH_PORT}/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ applicationServerKey: key }),
+    });
+    if (!res.ok) throw new Error(`the stand-in push service refused: ${res.status} ${await res.text()}`);
+    held = { json: (await res.json()) as PushSubscriptionLike, key };
+    return held;
+  });
+  await context.exposeFunction('standInPushSubscription', () => held);
+  await context.exposeFunction('standInPushUnsubscribe', () => {
+    held = null;
+  });
+  await context.addInitScript(() => {
+    type Held = { json: { endpoint: string; keys: Record<string, string> }; key: string };
+    const page = window as unknown as {
+      standInPushSubscribe(key: string): Promise<Held>;
+      standInPushSubscription(): Promise<Held | null>;
+      standInPushUnsubscribe(): Promise<void>;
+    };
+    const toBase64url = (source: BufferSource) => {
+      const bytes =
+        source instanceof ArrayBuffer ? new Uint8Array(source) : new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+      return btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    };
+    const fromBase64url = (text: string) =>
+      Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const subscription = (held: Held) => ({
+      endpoint: held.json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: fromBase64url(held.key) },
+      getKey: (name: string) => (held.json.keys[name] ? fromBase64url(held.json.keys[name]) : null),
+      toJSON: () => held.json,
+      unsubscribe: async () => {
+        await page.standInPushUnsubscribe();
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      if (!key || typeof key === 'string') throw new DOMException('the shop passes its key as bytes', 'InvalidAccessError');
+      return subscription(await page.standInPushSubscribe(toBase64url(key))) as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      const held = await page.standInPushSubscription();
+      return (held ? subscription(held) : null) as unknown as PushSubscription | null;
+    };
+  });
+  return { current: () => held?.json ?? null };
+}
+
+test('turning notifications on subscribes this device; its settings keep a kind turned off', async ({ page, context }) => {
+  const push = await standInPushService(context);
+  await page.goto('/kupalniki');
+  await controlled(page);
+  await addFavourite(page);
+  await expect(prompt(page)).toBeVisible();
+
+  // The shopper allows notifications when the browser asks.
+  await context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+  await prompt(page).getByRole('button', { name: 'Включить уведомления' }).click();
+  await expect(prompt(page)).toBeHidden();
+  expect(push.current()?.endpoint).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PUSH_PORT}/push/`));
+
+  await page.goto('/send');
+  const settings = page.getByTestId('push-settings');
+  await expect(settings.getByRole('heading', { name: 'Уведомления на этом устройстве' })).toBeVisible();
+  const priceDrop = settings.getByRole('checkbox', { name: 'Цена на товар из избранного снизилась' });
+  const orderStatus = settings.getByRole('checkbox', { name: 'Заказ оплачен, отменён или отправлен' });
+  await expect(priceDrop).toBeChecked();
+  await expect(orderStatus).toBeChecked();
+
+  await priceDrop.uncheck();
+  await expect(priceDrop).not.toBeChecked();
+  await expect(priceDrop).toBeEnabled(); // saved: the shop answered what it keeps
+
+  await page.reload();
+  await expect(orderStatus).toBeChecked(); // the settings are loaded from the shop again
+  await expect(priceDrop).not.toBeChecked();
+
+  const endpoint = push.current()!.endpoint;
+  await settings.getByRole('button', { name: 'Отключить уведомления на этом устройстве' }).click();
+  await expect(settings.getByRole('button', { name: 'Включить уведомления' })).toBeVisible();
+  expect(push.current()).toBeNull();
+  // The shop has forgotten the device too: its settings can no longer be changed.
+  const left = await page.request.put('/api/v1/push/settings', { data: { endpoint, kinds_off: [] } });
+  expect(left.status()).toBe(404);
+});
