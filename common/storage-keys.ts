@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   logoutPending: 'logoutPending', // localStorage: a logout the server has not heard yet (offline)
   lkDataUnsaved: 'lkDataUnsaved', // localStorage: lkData changes not yet written to IndexedDB (state/unsaved-lkdata.ts)
   pushPromptDismissed: 'pushPromptDismissed', // localStorage: when the shopper last said «Не сейчас» to the notifications prompt (ms)
+  pushRecordSent: 'pushRecordSent', // localStorage: what the shop last heard of this device's subscription, and when (push-sync.ts)
 } as const;
 
 /** The sign-in token: an HttpOnly cookie the server sets and clears; the page never reads it. */

@@ -1,9 +1,8 @@
-// The shop's selling API under /api: who is asking (token or visitor cookie), the delivery and payment
-// providers, and the route plugins of accounts (signing in, social login, the user's own data and history), the basket,
-// places and delivery, discounts, orders, payments, gift certificates and Web Push.
+// The shop's selling API under /api: who is asking (token or visitor cookie), and the route plugins of
+// accounts (signing in, social login, the user's own data and history), the basket, places and delivery,
+// discounts, orders, payments, gift certificates and Web Push.
 import type { FastifyInstance } from 'fastify';
 import { registerIdentity } from './http/identity.ts';
-import { registerShopProviders, type ShopProviders } from './plugins/shop-providers.ts';
 import authRoutes from './accounts/auth-routes.ts';
 import mailingRoutes from './accounts/mailing-routes.ts';
 import basketRoutes from './basket/routes.ts';
@@ -17,9 +16,8 @@ import socialRoutes from './accounts/social-routes.ts';
 import promoRoutes from './orders/promo-routes.ts';
 import pushRoutes from './push/routes.ts';
 
-export default async function shopRoutes(app: FastifyInstance, providers: ShopProviders = {}): Promise<void> {
+export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   registerIdentity(app);
-  registerShopProviders(app, providers);
   await app.register(authRoutes);
   await app.register(mailingRoutes);
   await app.register(profileRoutes);

@@ -10,11 +10,16 @@ export async function insertEmailChange(tx: Queryable, token: string, userId: nu
 
 export type EmailChangeState = { state: 'ok'; userId: number; newEmail: string } | { state: 'unknown' | 'used' | 'expired' };
 
+/** Whether the change's link may still be used, without taking it (the page the link opens asks first). */
+export const readEmailChange = (q: Queryable, token: string) => emailChange(q, token, '');
+
 /** Locks the change's row and says whether its link may still be used. */
-export async function lockEmailChange(tx: Queryable, token: string): Promise<EmailChangeState> {
-  const [row] = await tx.query<{ user_id: number; new_email: string; used: boolean; expired: boolean }>(
+export const lockEmailChange = (tx: Queryable, token: string) => emailChange(tx, token, 'for update');
+
+async function emailChange(q: Queryable, token: string, lock: '' | 'for update'): Promise<EmailChangeState> {
+  const [row] = await q.query<{ user_id: number; new_email: string; used: boolean; expired: boolean }>(
     `select user_id, new_email, used_at is not null as used, expires_at <= now() as expired
-       from email_changes where token = $1 for update`,
+       from email_changes where token = $1 ${lock}`,
     [token],
   );
   if (!row) return { state: 'unknown' };

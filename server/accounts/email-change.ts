@@ -3,7 +3,7 @@
 // address is told again once it is done. A new request ends the waiting ones.
 import type { Db, Queryable } from '../db/driver.ts';
 import { enqueueMail, type Mail } from '../mail/mail.ts';
-import { endEmailChanges, insertEmailChange, lockEmailChange } from './email-change-sql.ts';
+import { endEmailChanges, insertEmailChange, lockEmailChange, readEmailChange } from './email-change-sql.ts';
 import { holderOf, setEmail, userProfile } from './users-sql.ts';
 import { newToken } from './passwords.ts';
 import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
@@ -61,6 +61,12 @@ export async function askEmailChange(tx: Queryable, userId: number, oldEmail: st
   await insertEmailChange(tx, token, userId, newEmail, EMAIL_CHANGE_TTL_S);
   await enqueueMail(tx, confirmMail(newEmail, emailChangeUrl(publicUrl, token)));
   await enqueueMail(tx, noticeMail(oldEmail, newEmail, false));
+}
+
+/** What the link's page says instead of its button when the link can no longer be used; null when it can. */
+export async function emailChangeLinkProblem(db: Queryable, token: string): Promise<string | null> {
+  const change = await readEmailChange(db, token);
+  return change.state === 'ok' ? null : EMAIL_CHANGE_MESSAGES[change.state];
 }
 
 /** The link was opened and confirmed: the e-mail changes (when nobody took it meanwhile). Answers what to say. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
-import { acceptFormPosts } from '../plugins/form-body.ts';
+import { formPageRoutes } from '../plugins/form-body.ts';
 import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 import { checkedEmail } from './account-rules.ts';
 import { userProfile } from './users-sql.ts';
@@ -14,7 +14,6 @@ import { MAILING_MESSAGES, askSubscription, linkState, mailingLink, unsubscribe 
 
 export default async function mailingRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
-  acceptFormPosts(app);
 
   route(app, ENDPOINTS.subscribe, async (req) => ({
     message: await askSubscription(app.db, app.signer, checkedEmail(req.query.email), req.ip, app.config.publicUrl),
@@ -28,27 +27,29 @@ export default async function mailingRoutes(app: FastifyInstance): Promise<void>
   const page = (reply: FastifyReply, status: number, title: string, text: string, button?: LinkPage['button']) =>
     sendLinkPage(reply, status, { title, text, button, back: `${app.config.publicUrl}/` });
 
-  for (const kind of ['confirm', 'cancel'] as const) {
-    const [showing, doing] =
-      kind === 'confirm'
-        ? [ENDPOINTS.mailingConfirmPage, ENDPOINTS.mailingConfirm]
-        : [ENDPOINTS.mailingCancelPage, ENDPOINTS.mailingCancel];
-    const title = kind === 'confirm' ? 'Подписка на рассылку' : 'Отписка от рассылки';
-    route(app, showing, async (req, reply) => {
-      const q = req.query;
-      const state = linkState(app.signer, kind, q);
-      if (state !== 'ok') return page(reply, 400, title, MAILING_MESSAGES[state === 'broken' ? 'linkBroken' : 'linkExpired']);
-      const action = mailingLink(app.signer, app.config.publicUrl, kind, q.email, q.until);
-      return kind === 'confirm'
-        ? page(reply, 200, title, MAILING_MESSAGES.confirmAsk(q.email), { label: 'Подписаться', action })
-        : page(reply, 200, title, MAILING_MESSAGES.cancelAsk(q.email), { label: 'Отписаться', action });
-    });
-    route(app, doing, async (req, reply) => {
-      const q = req.query;
-      const state = linkState(app.signer, kind, q);
-      if (state !== 'ok') return page(reply, 400, title, MAILING_MESSAGES[state === 'broken' ? 'linkBroken' : 'linkExpired']);
-      await setSubscribed(app.db, q.email, kind === 'confirm');
-      return page(reply, 200, title, MAILING_MESSAGES[kind === 'confirm' ? 'subscribed' : 'unsubscribed']);
-    });
-  }
+  formPageRoutes(app, (scope) => {
+    for (const kind of ['confirm', 'cancel'] as const) {
+      const [showing, doing] =
+        kind === 'confirm'
+          ? [ENDPOINTS.mailingConfirmPage, ENDPOINTS.mailingConfirm]
+          : [ENDPOINTS.mailingCancelPage, ENDPOINTS.mailingCancel];
+      const title = kind === 'confirm' ? 'Подписка на рассылку' : 'Отписка от рассылки';
+      route(scope, showing, async (req, reply) => {
+        const q = req.query;
+        const state = linkState(app.signer, kind, q);
+        if (state !== 'ok') return page(reply, 400, title, MAILING_MESSAGES[state === 'broken' ? 'linkBroken' : 'linkExpired']);
+        const action = mailingLink(app.signer, app.config.publicUrl, kind, q.email, q.until);
+        return kind === 'confirm'
+          ? page(reply, 200, title, MAILING_MESSAGES.confirmAsk(q.email), { label: 'Подписаться', action })
+          : page(reply, 200, title, MAILING_MESSAGES.cancelAsk(q.email), { label: 'Отписаться', action });
+      });
+      route(scope, doing, async (req, reply) => {
+        const q = req.query;
+        const state = linkState(app.signer, kind, q);
+        if (state !== 'ok') return page(reply, 400, title, MAILING_MESSAGES[state === 'broken' ? 'linkBroken' : 'linkExpired']);
+        await setSubscribed(app.db, q.email, kind === 'confirm');
+        return page(reply, 200, title, MAILING_MESSAGES[kind === 'confirm' ? 'subscribed' : 'unsubscribed']);
+      });
+    }
+  });
 }

@@ -12,8 +12,8 @@ import { userProfile } from './users-sql.ts';
 import { ACCOUNT_MESSAGES, signedInUser, userView } from './account-rules.ts';
 import { removeAddress, saveAddress } from './addresses.ts';
 import { changeProfile } from './profile.ts';
-import { confirmEmailChange, emailChangeUrl } from './email-change.ts';
-import { acceptFormPosts } from '../plugins/form-body.ts';
+import { confirmEmailChange, emailChangeLinkProblem, emailChangeUrl } from './email-change.ts';
+import { formPageRoutes } from '../plugins/form-body.ts';
 import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -32,19 +32,23 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     return currentUser(req);
   });
 
-  // The link mailed to a new e-mail: a page with a button, whose POST makes the change (email-change.ts).
-  acceptFormPosts(app);
+  // The link mailed to a new e-mail: a page with a button, whose POST makes the change (email-change.ts); a
+  // link that can no longer be used says so at once, with no button.
   const emailPage = (reply: FastifyReply, status: number, text: string, button?: LinkPage['button']) =>
     sendLinkPage(reply, status, { title: 'Смена e-mail', text, button, back: `${app.config.publicUrl}/profile` });
-  route(app, ENDPOINTS.emailChangePage, async (req, reply) =>
-    emailPage(reply, 200, 'Подтвердите, что это ваш новый e-mail для магазина «Море и Мода».', {
-      label: 'Подтвердить e-mail',
-      action: emailChangeUrl(app.config.publicUrl, req.params.token),
-    }),
-  );
-  route(app, ENDPOINTS.emailChangeConfirm, async (req, reply) => {
-    const result = await confirmEmailChange(app.db, req.params.token);
-    return emailPage(reply, result.ok ? 200 : 400, result.message);
+  formPageRoutes(app, (scope) => {
+    route(scope, ENDPOINTS.emailChangePage, async (req, reply) => {
+      const problem = await emailChangeLinkProblem(app.db, req.params.token);
+      if (problem) return emailPage(reply, 400, problem);
+      return emailPage(reply, 200, 'Подтвердите, что это ваш новый e-mail для магазина «Море и Мода».', {
+        label: 'Подтвердить e-mail',
+        action: emailChangeUrl(app.config.publicUrl, req.params.token),
+      });
+    });
+    route(scope, ENDPOINTS.emailChangeConfirm, async (req, reply) => {
+      const result = await confirmEmailChange(app.db, req.params.token);
+      return emailPage(reply, result.ok ? 200 : 400, result.message);
+    });
   });
 
   route(app, ENDPOINTS.addresses, async (req) => addressesOf(app.db, signedInUser(req)));

@@ -1,5 +1,5 @@
 // Runs the unpaid orders' pass (background/unpaid-orders.ts: reminders before the deadline, cancellation
-// after it) every minute, so a hold of an hour lapses within a minute of its time. Stopped when the app closes.
+// after it unless the payment provider says it was paid) every minute, so a hold of an hour lapses within a minute of its time. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders, remindUnpaidOrders } from './unpaid-orders.ts';
 import { runEvery } from './run-every.ts';
@@ -9,7 +9,7 @@ const MINUTE_MS = 60 * 1000;
 export default async function unpaidOrders(app: FastifyInstance, opts: { intervalMs?: number } = {}): Promise<void> {
   runEvery(app, opts.intervalMs ?? MINUTE_MS, 'unpaid orders', async () => {
     const reminded = await remindUnpaidOrders(app.db, app.config, app.config.publicUrl);
-    const cancelled = await expireUnpaidOrders(app.db);
-    if (reminded || cancelled) app.log.info({ reminded, cancelled }, 'unpaid orders');
+    const lapsed = await expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl });
+    if (reminded || lapsed.cancelled || lapsed.paidLate || lapsed.waiting) app.log.info({ reminded, ...lapsed }, 'unpaid orders');
   });
 }

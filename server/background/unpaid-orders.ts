@@ -1,7 +1,9 @@
 // Unpaid orders against their deadline (orders/unpaid-holds.ts): the buyer is mailed a reminder shortly
-// before it, and once it has passed the order is cancelled in its own transaction: status 'cancelled' with
-// its history row, its goods back on sale, spent bonus points and gift card money given back, its promo
-// code's use released, its pending payments lapsed (a late provider answer then pays nothing).
+// before it, and once it has passed the payment provider is asked about the order's payments registered
+// with it (a buyer may have paid on the bank's form in its last minute, its word not come yet): one it says
+// is paid pays the order; while it cannot be asked, the order waits for the next pass. Otherwise the order is
+// cancelled in its own transaction: status 'cancelled' with its history row, its goods back on sale, spent
+// bonus points and gift card money given back, its promo code's use released, its pending payments lapsed.
 import type { Db, Queryable } from '../db/driver.ts';
 import { addLedgerEntry } from '../accounts/bonus-sql.ts';
 import {
@@ -14,7 +16,8 @@ import {
   setOrderCancelled,
 } from './unpaid-orders-sql.ts';
 import { addStatus, orderById, type OrderRow } from '../orders/orders-sql.ts';
-import { failPendingPayments } from '../payments/payments-sql.ts';
+import { failPendingPayments, registeredPendingPayments } from '../payments/payments-sql.ts';
+import { confirmPayment, type PaymentProvider } from '../payments/providers.ts';
 import { expiryOf } from '../accounts/bonus-rules.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { paymentReminder } from '../orders/order-mails.ts';
@@ -56,13 +59,49 @@ async function cancelUnpaidOrder(tx: Queryable, orderId: number): Promise<boolea
   return true;
 }
 
-/** Cancels every unpaid order past its deadline, each in its own transaction; how many were cancelled. */
-export async function expireUnpaidOrders(db: Db): Promise<number> {
-  let cancelled = 0;
-  for (const id of await lapsedUnpaidOrderIds(db, ORDERS_PER_PASS)) {
-    if (await db.transaction((tx) => cancelUnpaidOrder(tx, id))) cancelled += 1;
+/** The payment provider the pass asks before cancelling, and the shop's address for the paid order's mail. */
+export interface PaymentCheck {
+  provider: PaymentProvider | null;
+  publicUrl: string;
+}
+
+type Outcome = 'cancel' | 'paid' | 'wait';
+
+/** What the provider says of the order's payments registered with it: paid, none paid, or it cannot tell now. */
+async function askProvider(db: Db, orderId: number, { provider, publicUrl }: PaymentCheck): Promise<Outcome> {
+  for (const payment of await registeredPendingPayments(db, orderId)) {
+    if (!provider || payment.provider !== provider.id) continue; // a provider the shop no longer uses: not asked
+    let verdict;
+    try {
+      verdict = await provider.status(payment);
+    } catch {
+      return 'wait'; // the provider logs why it could not be asked
+    }
+    if (verdict === 'paid' && (await db.transaction((tx) => confirmPayment(tx, payment.external_id, publicUrl))).paid) return 'paid';
   }
-  return cancelled;
+  return 'cancel';
+}
+
+/** What a pass did with the lapsed orders: cancelled, found paid at the provider, or kept until it answers. */
+export interface ExpiryReport {
+  cancelled: number;
+  paidLate: number;
+  waiting: number;
+}
+
+/**
+ * Cancels every unpaid order past its deadline, each in its own transaction, once the payment provider says
+ * none of its payments went through (asked outside any transaction).
+ */
+export async function expireUnpaidOrders(db: Db, payments: PaymentCheck): Promise<ExpiryReport> {
+  const report: ExpiryReport = { cancelled: 0, paidLate: 0, waiting: 0 };
+  for (const id of await lapsedUnpaidOrderIds(db, ORDERS_PER_PASS)) {
+    const outcome = await askProvider(db, id, payments);
+    if (outcome === 'paid') report.paidLate += 1;
+    else if (outcome === 'wait') report.waiting += 1;
+    else if (await db.transaction((tx) => cancelUnpaidOrder(tx, id))) report.cancelled += 1;
+  }
+  return report;
 }
 
 /** Mails the reminder to each buyer whose unpaid order lapses soon, once; how many were reminded. */

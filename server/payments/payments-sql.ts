@@ -44,8 +44,18 @@ export async function paymentByExternalId(db: Queryable, externalId: string, loc
   return row ?? null;
 }
 
-export async function setProviderRef(tx: Queryable, id: number, ref: string | null, url: string): Promise<void> {
-  await tx.query('update payments set provider_ref = $2, provider_url = $3 where id = $1', [id, ref, url]);
+/**
+ * Keeps the provider's id and address on a pending payment that has none yet, and answers the payment as it
+ * is now (another server process may have kept its own first; null when the payment is gone).
+ */
+export async function claimProviderRef(db: Queryable, id: number, ref: string | null, url: string): Promise<PaymentRow | null> {
+  await db.query(`update payments set provider_ref = $2, provider_url = $3 where id = $1 and provider_url is null and status = 'pending'`, [
+    id,
+    ref,
+    url,
+  ]);
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where id = $1`, [id]);
+  return row ?? null;
 }
 
 export async function paymentByProviderRef(db: Queryable, provider: string, ref: string): Promise<PaymentRow | null> {
@@ -63,4 +73,11 @@ export async function setPaymentStatus(tx: Queryable, id: number, status: 'succe
 /** The order's amount changed (a gift card paid part): its pending payments are for a stale sum. */
 export async function failPendingPayments(tx: Queryable, orderId: number): Promise<void> {
   await tx.query(`update payments set status = 'failed' where order_id = $1 and status = 'pending'`, [orderId]);
+}
+
+/** The order's pending payments the provider has registered (it can be asked what became of them). */
+export async function registeredPendingPayments(db: Queryable, orderId: number): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(`select ${COLUMNS} from payments where order_id = $1 and status = 'pending' and provider_ref is not null`, [
+    orderId,
+  ]);
 }

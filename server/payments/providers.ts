@@ -1,14 +1,14 @@
 // Payments behind a small interface (docs/architecture.md): a provider registers a payment row and answers the
 // address the buyer pays at (the bank's form: sberbank.ts; the built-in test page: test-provider.ts), and
 // brings the addresses it settles payments through (the bank's return and callback, the test page's forms).
-// Starting a payment and settling one (paid or cancelled) are provider-neutral and run in the caller's
-// transaction.
+// Starting a payment (the provider's call outside any transaction) and settling one (paid or cancelled, in
+// the caller's transaction) are provider-neutral.
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { orderByGuid, orderById, type OrderRow } from '../orders/orders-sql.ts';
-import { insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, setProviderRef, type PaymentRow } from './payments-sql.ts';
+import { claimProviderRef, insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, type PaymentRow } from './payments-sql.ts';
 import { CARD_MESSAGES } from '../gift/gift-cards.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
 import { amountDue } from '../../common/order-rules.ts';
@@ -20,14 +20,22 @@ export interface PaymentOrder {
   secondsLeft: number;
 }
 
+/** What became of a payment, in the provider's word. */
+export type Verdict = 'paid' | 'failed' | 'pending';
+
 export interface PaymentProvider {
   readonly id: string;
   /**
    * Registers the payment with the provider (a call to the bank) and answers where the buyer pays it, with
-   * the provider's own id of it. Runs under the order's lock: a second ask for the same order waits and
-   * then reuses what this one stored.
+   * the provider's own id of it. Runs outside any transaction (a slow bank holds no lock, and on PGlite no
+   * other request); one at a time for a payment in this process, and a second ask reuses what it stored.
    */
   register(payment: PaymentRow, order: PaymentOrder): Promise<{ url: string; ref: string | null }>;
+  /**
+   * What became of a payment registered with it, asked of the provider (the bank's status call): paid only
+   * for exactly its sum. Throws when the provider cannot be asked (the bank does not answer).
+   */
+  status(payment: PaymentRow): Promise<Verdict>;
   /** Registers the provider's own routes, through which its payments are settled (only the chosen provider's exist). */
   routes(app: FastifyInstance): void;
 }
@@ -42,10 +50,31 @@ export const PAYMENT_MESSAGES = {
   cancelled: CARD_MESSAGES.orderCancelled,
   paymentNotFound: 'Платёж не найден',
   noOnlinePayment: 'Оплата картой на сайте сейчас недоступна. Оплатите заказ подарочной картой или свяжитесь с нами',
+  orderChanged: 'Заказ изменился, пока мы готовили оплату. Обновите страницу и попробуйте ещё раз',
 } as const;
 
-/** A payment of what is due on the order (a pending one for the same sum is reused). */
-export async function startPayment(tx: Queryable, provider: PaymentProvider, guid: string): Promise<{ payment_url: string }> {
+/**
+ * Starts paying what is due on the order: the provider's address for it, registered once (a pending payment
+ * for the same sum is reused, with its address). The order's checks and the payment row are one
+ * transaction; the provider's call comes after it. Should the order change while the provider answered (a
+ * gift card paid part, it was paid or cancelled), the start is made again from the order as it is now.
+ */
+export async function startPayment(db: Db, provider: PaymentProvider, guid: string): Promise<{ payment_url: string }> {
+  for (let tries = 0; tries < 2; tries++) {
+    const start = await db.transaction((tx) => paymentToStart(tx, provider, guid));
+    const url = start.payment.provider_url ?? (await registerOnce(db, provider, start));
+    if (url !== null) return { payment_url: url };
+  }
+  throw new HttpError(409, PAYMENT_MESSAGES.orderChanged);
+}
+
+interface PaymentStart {
+  payment: PaymentRow;
+  order: PaymentOrder;
+}
+
+/** Under the order's lock: whether it may be paid now, and the pending payment of what is due. */
+async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: string): Promise<PaymentStart> {
   const order = await orderByGuid(tx, guid, true);
   if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
   if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
@@ -58,10 +87,35 @@ export async function startPayment(tx: Queryable, provider: PaymentProvider, gui
   // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it, and a
   // bank form opened earlier is not handed out again.
   if (secondsLeft <= 0) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
-  if (payment.provider_url) return { payment_url: payment.provider_url };
-  const registered = await provider.register(payment, { number: order.number, secondsLeft });
-  await setProviderRef(tx, payment.id, registered.ref, registered.url);
-  return { payment_url: registered.url };
+  return { payment, order: { number: order.number, secondsLeft } };
+}
+
+/** The registrations under way in this process, by payment id: a second ask waits for the first. */
+const registering = new Map<number, Promise<string | null>>();
+
+function registerOnce(db: Db, provider: PaymentProvider, start: PaymentStart): Promise<string | null> {
+  const id = start.payment.id;
+  let running = registering.get(id);
+  if (!running) {
+    running = register(db, provider, start).finally(() => registering.delete(id));
+    registering.set(id, running);
+  }
+  return running;
+}
+
+/** The provider's address for the payment, kept on it; null when the payment stopped being pending meanwhile. */
+async function register(db: Db, provider: PaymentProvider, { payment, order }: PaymentStart): Promise<string | null> {
+  let registered: { url: string; ref: string | null };
+  try {
+    registered = await provider.register(payment, order);
+  } catch (err) {
+    // Another server process may have registered it first (the bank refuses the same number twice).
+    const now = await paymentByExternalId(db, payment.external_id);
+    if (now?.status === 'pending' && now.provider_url) return now.provider_url;
+    throw err;
+  }
+  const now = await claimProviderRef(db, payment.id, registered.ref, registered.url);
+  return now?.status === 'pending' ? now.provider_url : null;
 }
 
 export interface PaymentView {

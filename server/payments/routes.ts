@@ -6,18 +6,17 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { registerPrivateAnswers } from '../http/private-answers.ts';
-import { acceptFormPosts } from '../plugins/form-body.ts';
+import { formPageRoutes } from '../plugins/form-body.ts';
 import { PAYMENT_MESSAGES, startPayment } from './providers.ts';
 
 export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
-  acceptFormPosts(app); // the providers' pages post forms
-
   route(app, ENDPOINTS.orderPayment, async (req) => {
     const provider = app.payments;
     if (!provider) throw new HttpError(409, PAYMENT_MESSAGES.noOnlinePayment);
-    return app.db.transaction((tx) => startPayment(tx, provider, req.body.guid));
+    return startPayment(app.db, provider, req.body.guid);
   });
 
-  app.payments?.routes(app);
+  const provider = app.payments;
+  if (provider) formPageRoutes(app, (scope) => provider.routes(scope)); // the providers' pages post forms
 }

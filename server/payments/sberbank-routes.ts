@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment } from './providers.ts';
+import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type Verdict } from './providers.ts';
 import { paymentByProviderRef } from './payments-sql.ts';
-import type { Bank, Verdict } from './sberbank.ts';
+import type { Bank } from './sberbank.ts';
 import { orderPath, successPath } from './return-paths.ts';
 
 export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SberbankConfig } from '../config.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import type { PaymentProvider } from './providers.ts';
+import type { PaymentProvider, Verdict } from './providers.ts';
 import { sberbankRoutes } from './sberbank-routes.ts';
 import type { PaymentRow } from './payments-sql.ts';
 
@@ -57,8 +57,6 @@ function checksumValid(params: Record<string, string>, key: string): boolean {
   const wanted = Buffer.from(callbackChecksum(params, key));
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
-
-export type Verdict = 'paid' | 'failed' | 'pending';
 
 /** What the bank's routes (sberbank-routes.ts) ask of the bank. */
 export interface Bank {
@@ -130,6 +128,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
 
   return {
     id: bank.id,
+    status: bank.status,
     routes: (app) => sberbankRoutes(app, bank),
     async register(payment, order) {
       const back = sberbankReturnUrl(publicUrl, payment.external_id);

@@ -1,6 +1,6 @@
 // Which delivery and payment providers the shop runs with (small interfaces): the tariff table, and the
-// payment provider PAYMENT_PROVIDER names (the bank, the built-in test page, or none: no online payment),
-// unless the app is built with others.
+// payment provider PAYMENT_PROVIDER names (the bank, the built-in test page, or none: no online payment).
+// Decorated on the root app: the shop's routes and the unpaid orders' pass (which asks the provider) use them.
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../orders/delivery.ts';
 import type { PaymentProvider } from '../payments/providers.ts';
@@ -15,11 +15,6 @@ declare module 'fastify' {
   }
 }
 
-export interface ShopProviders {
-  delivery?: DeliveryProvider;
-  payments?: PaymentProvider;
-}
-
 function configuredPayments(app: FastifyInstance): PaymentProvider | null {
   if (app.config.paymentProvider === 'test') return testPaymentProvider;
   if (app.config.paymentProvider === 'sberbank') {
@@ -28,7 +23,7 @@ function configuredPayments(app: FastifyInstance): PaymentProvider | null {
   return null;
 }
 
-export function registerShopProviders(app: FastifyInstance, p: ShopProviders = {}): void {
-  app.decorate('delivery', p.delivery ?? tariffTableDelivery);
-  app.decorate('payments', p.payments ?? configuredPayments(app));
+export function registerShopProviders(app: FastifyInstance): void {
+  app.decorate('delivery', tariffTableDelivery);
+  app.decorate('payments', configuredPayments(app));
 }

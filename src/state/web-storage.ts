@@ -1,5 +1,5 @@
 // The one owner of the browser's Web Storage: localStorage (the widgets' flags, a logout not yet heard by
-// the server, when the notifications prompt was last put off, lkData changes not yet in IndexedDB) and sessionStorage (the page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
+// the server, when the notifications prompt was last put off, what the shop last heard of this device's subscription, lkData changes not yet in IndexedDB) and sessionStorage (the page-chunk reload mark), by the keys of common/storage-keys.ts. A storage that is missing, full or refused
 // (private mode, a blocked origin) reads as "cannot tell" and writes as false; it never throws.
 import type { STORAGE_KEYS } from '../../common/storage-keys.ts';
 

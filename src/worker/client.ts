@@ -19,15 +19,22 @@ async function searchInThread(): Promise<SearchApi> {
   return createSearchCore(seenOffersInIndexedDb);
 }
 let failed = false;
+/** Rejects when the worker dies (its script failed to load, or an error escaped it): Comlink would wait forever. */
+let died: Promise<never> = new Promise(() => undefined);
 
 function worker(): Remote<SearchApi> | null {
   if (remote || failed || typeof Worker === 'undefined') return remote;
   try {
     const w = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module', name: 'search' });
-    w.addEventListener('error', () => {
-      failed = true;
-      remote = null;
+    died = new Promise<never>((_, reject) => {
+      w.addEventListener('error', (e) => {
+        failed = true;
+        remote = null;
+        w.terminate();
+        reject(new Error(`the search worker died: ${e.message || 'its script did not load'}`));
+      });
     });
+    died.catch(() => undefined); // only the calls in flight need to hear of it
     remote = wrap<SearchApi>(w);
   } catch {
     failed = true;
@@ -35,14 +42,17 @@ function worker(): Remote<SearchApi> | null {
   return remote;
 }
 
-/** Calls the worker, or the same code on the main thread where the worker cannot start or has failed. */
+/**
+ * Calls the worker, or the same code on the main thread where the worker cannot start or has died (a call in
+ * flight when it dies is run again there); a worker that works passes its own errors on.
+ */
 function call<K extends keyof SearchApi>(name: K, ...args: Parameters<SearchApi[K]>): ReturnType<SearchApi[K]> {
   type Method = (...a: Parameters<SearchApi[K]>) => Promise<unknown>;
   const run = (api: SearchApi | Remote<SearchApi>) => (api[name] as unknown as Method)(...args);
   const inPage = () => (inThread ??= searchInThread()).then(run);
   const w = worker();
-  // A worker that failed to start answers nothing; one that works passes its own errors on.
-  return (w ? run(w).catch((err: unknown) => (failed ? inPage() : Promise.reject(err))) : inPage()) as ReturnType<SearchApi[K]>;
+  const answer = w ? Promise.race([run(w), died]).catch((err: unknown) => (failed ? inPage() : Promise.reject(err))) : inPage();
+  return answer as ReturnType<SearchApi[K]>;
 }
 
 /** Keeps the offer cards of these catalogue answers (remember-queue.ts hands them over in batches). */

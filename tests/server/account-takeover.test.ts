@@ -89,6 +89,14 @@ describe.each(backends)('account takeover on $name', (backend) => {
     // The link works once.
     const again = await shopper(app).call('POST', link, '', FORM);
     expect([again.status, again.raw.body.includes(EMAIL_CHANGE_MESSAGES.used)]).toEqual([400, true]);
+    // Opened again, or with a token never issued, the page says so at once and offers no button.
+    for (const [opened, message] of [
+      [link, EMAIL_CHANGE_MESSAGES.used],
+      [link.replace(/[^/]+\/?$/, 'not-a-token/'), EMAIL_CHANGE_MESSAGES.unknown],
+    ] as const) {
+      const page = await shopper(app).call('GET', opened);
+      expect([page.status, page.raw.body.includes(message), page.raw.body.includes('Подтвердить e-mail')]).toEqual([400, true, false]);
+    }
   });
 
   it('a social account without a password cannot set one or change its e-mail with the token alone', async () => {

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { PageRenderer } from '../../server/render/ssr-bundle.ts';
 import type {} from '../../server/plugins/response-cache.ts'; // declares app.responseCache
+import type {} from '../../server/plugins/shop-providers.ts'; // declares app.payments
 import { readConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';

@@ -2,9 +2,12 @@
 // registered once (our id as the bank's orderNumber, the sum in kopecks, the bank's session no longer than
 // the order's hold) and the buyer goes to the bank's form; coming back, the order is paid only when the
 // bank's status call says so for exactly its sum; a declined payment leaves it unpaid; a callback counts
-// only with the bank's checksum; a bank that refuses or does not answer is a Russian 502.
+// only with the bank's checksum; a bank that refuses or does not answer is a Russian 502; while the bank takes
+// its time registering, the shop goes on serving everyone else, and a second ask gets the same form; an order
+// whose deadline passes is cancelled only once the bank says it was not paid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
 import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { backends, startApp } from './harness.ts';
@@ -80,6 +83,52 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
       [o.guid],
     );
     expect(n).toBe(1);
+  });
+
+  it('while the bank takes its time, the shop serves others; two asks at once register one payment', async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2000);
+    const before = bank.registrations;
+    const slowBank = bank.holdRegistrations();
+    const first = s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
+    await slowBank.arrived;
+    const second = s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
+    // Another shopper's basket and order go through before the bank has answered (the shop held its
+    // database for the bank's answer before: on PGlite, every other request waited).
+    const other = await placed(shopper(app), 1500);
+    expect(other.guid).toMatch(/^[0-9a-f-]{36}$/);
+    slowBank.release();
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.payment_url).toBe(a.body.payment_url);
+    expect(bank.registrations - before).toBe(1);
+  });
+
+  it('a deadline that passes while the bank has the money pays the order; a silent bank keeps it held', async () => {
+    const expire = () => expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl });
+    const lapse = (guid: string) => app.db.query(`update orders set hold_until = now() - interval '1 second' where guid = $1`, [guid]);
+    const orderOf = async (guid: string) =>
+      (
+        await app.db.query<{ status: string; payment_status: string }>('select status, payment_status from orders where guid = $1', [guid])
+      )[0];
+    const s = shopper(app);
+    // Paid on the bank's form in the last moment; neither the buyer's return nor the callback has come yet.
+    const paidLate = await placed(s, 2500);
+    const paidForm: string = (await s.call('POST', '/api/v1/order_payment/', { guid: paidLate.guid })).body.payment_url;
+    bank.setPaid(bankOrder(paidForm).orderId);
+    // Left on the bank's form unpaid.
+    const leftUnpaid = await placed(shopper(app), 2600);
+    await shopper(app).call('POST', '/api/v1/order_payment/', { guid: leftUnpaid.guid });
+    await lapse(paidLate.guid);
+    await lapse(leftUnpaid.guid);
+
+    bank.dropNextCall(); // the bank does not answer about the first order: nothing is cancelled for it
+    expect(await expire()).toEqual({ cancelled: 1, paidLate: 0, waiting: 1 });
+    expect(await orderOf(paidLate.guid)).toMatchObject({ status: 'new', payment_status: 'unpaid' });
+    expect(await orderOf(leftUnpaid.guid)).toMatchObject({ status: 'cancelled' });
+
+    expect(await expire()).toEqual({ cancelled: 0, paidLate: 1, waiting: 0 });
+    expect(await orderOf(paidLate.guid)).toMatchObject({ payment_status: 'paid' });
   });
 
   it('a declined payment leaves the order unpaid; the next try registers a new payment', async () => {

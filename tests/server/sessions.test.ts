@@ -2,14 +2,16 @@
 // as an HttpOnly, SameSite=Lax cookie (Secure over HTTPS) with a readable `signedIn` hint beside it, and the
 // cookie alone signs the calls in (`Authorization: Token` still works for API clients); a token lapses after
 // its idle or absolute lifetime (use renews the idle one) and its cookies are then cleared; the profile
-// lists the active sessions and can end the others; another site's page cannot change anything.
+// lists the active sessions and can end the others; another site's page cannot change anything, and no API
+// call takes a form's body (only the pages behind the shop's own forms do).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_LIFETIME } from '../../server/accounts/session-lifetime.ts';
+import { MESSAGES } from '../../server/plugins/errors.ts';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../server/plugins/same-origin.ts';
 import { PASSWORD, registerUser } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { freshVariant, shopper } from './shop-helpers.ts';
+import { FORM, freshVariant, shopper } from './shop-helpers.ts';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const IPHONE =
@@ -150,5 +152,19 @@ describe.each(backends)('sessions on $name', (backend) => {
       const res = await b.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 }, headers);
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
+  });
+
+  it('no API call takes a form body, beside the pages that do: a form on another site cannot make one', async () => {
+    const { email } = await registerUser(app);
+    const b = browser();
+    await logIn(b, email);
+    for (const [method, url, body] of [
+      ['PUT', '/api/v1/changeinfo/', `first_name=X&last_name=Y&middle_name=&email=${encodeURIComponent(email)}`],
+      ['POST', '/api/v1/order_payment/', 'guid=00000000-0000-0000-0000-000000000000'],
+    ] as const) {
+      const res = await b.call(method, url, body, FORM);
+      expect([res.status, res.body], url).toEqual([415, { message: MESSAGES.badMediaType }]);
+    }
+    expect((await b.call('GET', '/api/v1/get_user/')).body).toMatchObject({ first_name: expect.not.stringMatching(/^X$/) });
   });
 });

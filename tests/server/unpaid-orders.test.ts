@@ -142,7 +142,7 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
     await deadlineIn(stale.guid, -1);
     await deadlineIn(paid.guid, -100);
 
-    expect(await expireUnpaidOrders(app.db)).toBe(1);
+    expect((await expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl })).cancelled).toBe(1);
     expect(await orderRow(stale.guid)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
     const history = await historyOf(stale.guid);
     expect(history.map((h) => h.status)).toEqual(['new', 'cancelled']);
@@ -170,7 +170,7 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
     expect(await stockOf(app, timely.ext_id)).toBe(9);
 
     // A second pass gives nothing back twice.
-    expect(await expireUnpaidOrders(app.db)).toBe(0);
+    expect((await expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl })).cancelled).toBe(0);
     expect(await stockOf(app, stale.ext_id)).toBe(10);
     expect(await cardBalance('HK-500')).toBe(500);
     expect((await historyOf(stale.guid)).length).toBe(2);

@@ -58,6 +58,13 @@ export interface SberbankStandIn {
   setPaid(orderId: string, deposited?: number): void;
   /** The next call to the API gets its connection closed, as a bank that is down would. */
   dropNextCall(): void;
+  /**
+   * register.do calls wait for release() from now on, as a slow bank's would: `arrived` settles when the
+   * first of them has come.
+   */
+  holdRegistrations(): { arrived: Promise<void>; release(): void };
+  /** register.do calls made so far. */
+  registrations: number;
   /** The query of a callback for the order (extra parameters added), signed with the callback key when there is one. */
   callbackQuery(orderId: string, operation?: string, extra?: Record<string, string>): string;
   /** Callbacks the shop did not answer with 200: what was sent and what came back. */
@@ -107,6 +114,8 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
 
   const callbackFailures: string[] = [];
   let dropNext = false;
+  let held: { arrive(): void; released: Promise<void> } | null = null;
+  let registrations = 0;
   const callbackQuery = (o: BankOrder, operation = 'deposited', extra: Record<string, string> = {}) => {
     const params: Record<string, string> = { mdOrder: o.orderId, orderNumber: o.orderNumber, operation, status: '1', ...extra };
     if (opts.callbackKey) params.checksum = checksum(params, opts.callbackKey);
@@ -133,6 +142,11 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
     const order = orders.get(url.searchParams.get('mdOrder') ?? form.get('orderId') ?? '');
 
     if (url.pathname === '/payment/rest/register.do' && req.method === 'POST') {
+      registrations += 1;
+      if (held) {
+        held.arrive();
+        await held.released;
+      }
       if (!loginOk(form)) return json(res, { errorCode: '5', errorMessage: 'Доступ запрещён' });
       if (nextError) {
         const e = nextError;
@@ -230,6 +244,23 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
     },
     dropNextCall() {
       dropNext = true;
+    },
+    holdRegistrations() {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((r) => (arrive = r));
+      const released = new Promise<void>((r) => (release = r));
+      held = { arrive, released };
+      return {
+        arrived,
+        release: () => {
+          held = null;
+          release();
+        },
+      };
+    },
+    get registrations() {
+      return registrations;
     },
     callbackQuery: (orderId, operation, extra) => callbackQuery(orders.get(orderId)!, operation, extra),
     callbackFailures,

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 // What this device's notifications watch and how the shop keeps hearing of it (src/state/push-watches.ts,
-// push-sync.ts): each favourite with the sizes chosen for it; while subscribed, the record is sent once after
-// the page starts and about 2 s after the favourites, the chosen sizes or the sign-in change (many changes,
-// one send); offline it waits for 'online', and a failed send is tried again when the network returns.
+// push-sync.ts): each favourite with the sizes chosen for it; while subscribed, the record is sent after the
+// page starts unless the shop heard the same one within a day, and about 2 s after the favourites, the chosen
+// sizes or the sign-in change (many changes, one send); offline it waits for 'online', and a failed send is
+// tried again when the network returns.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../src/state/auth.ts';
 import { basket } from '../../src/state/basket.ts';
 import { favorites } from '../../src/state/favorites.ts';
 import { push } from '../../src/state/push.ts';
-import { PUSH_SYNC_DELAY_MS, startPushSync } from '../../src/state/push-sync.ts';
+import { PUSH_RENEW_MS, PUSH_SYNC_DELAY_MS, startPushSync } from '../../src/state/push-sync.ts';
 import { watchesOf } from '../../src/state/push-watches.ts';
 import { fakePushBrowser } from './push-browser.ts';
 
@@ -48,6 +49,7 @@ describe('keeping the shop’s record current', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.unstubAllGlobals();
+    localStorage.clear();
     Object.assign(push, { known: false, supported: false, permission: 'default', endpoint: null, kindsOff: null, prompt: null });
     favorites.ids = [1];
     basket.offerFeatures = {};
@@ -90,6 +92,34 @@ describe('keeping the shop’s record current', () => {
 
     // Signing in ties the device to the account: the record goes again.
     auth.signedIn = true;
+    await vi.advanceTimersByTimeAsync(PUSH_SYNC_DELAY_MS);
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not send again on the next page what the shop heard from this device within a day', async () => {
+    fakePushBrowser({ permission: 'granted' }).subscribe();
+    const send = vi.fn(() => Promise.resolve());
+    stop = startPushSync({ send });
+    await vi.advanceTimersByTimeAsync(PUSH_SYNC_DELAY_MS);
+    expect(send).toHaveBeenCalledTimes(1);
+    stop();
+
+    // The next page loads: the same favourites, the same sign-in.
+    stop = startPushSync({ send });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    stop();
+
+    // A favourite added on the last page whose send it did not live to make goes with the next page.
+    favorites.ids.push(2);
+    stop = startPushSync({ send });
+    await vi.advanceTimersByTimeAsync(PUSH_SYNC_DELAY_MS);
+    expect(send).toHaveBeenCalledTimes(2);
+    stop();
+
+    // A day later the record is renewed once.
+    vi.setSystemTime(Date.now() + PUSH_RENEW_MS);
+    stop = startPushSync({ send });
     await vi.advanceTimersByTimeAsync(PUSH_SYNC_DELAY_MS);
     expect(send).toHaveBeenCalledTimes(3);
   });
