@@ -127,6 +127,34 @@ export function managerNotice(o: MailOrder, to: string, publicUrl: string): Mail
   };
 }
 
+/**
+ * Money the payment provider took for a payment the shop had given up on (the order cancelled for want of
+ * payment, or already paid another way): the manager gives it back or restores the order.
+ */
+export function latePaymentNotice(
+  o: Pick<MailOrder, 'number' | 'guid' | 'buyer_fio' | 'buyer_phone' | 'buyer_email'> & { cancelled: boolean },
+  p: { provider: string; external_id: string; provider_ref: string | null; amount: number },
+  to: string,
+  publicUrl: string,
+): Mail {
+  return {
+    kind: 'manager_late_payment',
+    to,
+    subject: `Оплата по заказу ${o.number}, который её уже не ждёт: ${formatPrice(p.amount)}`,
+    body: [
+      `По заказу ${o.number} пришла оплата ${formatPrice(p.amount)}, хотя ${o.cancelled ? 'заказ уже отменён: он не был оплачен вовремя' : 'заказ уже оплачен другим платежом'}.`,
+      'Верните деньги покупателю или свяжитесь с ним, чтобы восстановить заказ.',
+      '',
+      `Платёж: ${p.provider} ${p.external_id}${p.provider_ref ? ` (у платёжной системы: ${p.provider_ref})` : ''}`,
+      `Покупатель: ${o.buyer_fio}`,
+      `Телефон: ${o.buyer_phone}`,
+      `E-mail: ${o.buyer_email}`,
+      '',
+      `Заказ: ${orderUrl(publicUrl, o.guid)}`,
+    ].join('\n'),
+  };
+}
+
 export function giftCardMail(
   c: { to: string; fio: string; number: string; name: string; code: string; amount: number; expiresAt: Date },
   publicUrl: string,

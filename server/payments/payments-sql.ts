@@ -81,3 +81,9 @@ export async function registeredPendingPayments(db: Queryable, orderId: number):
     orderId,
   ]);
 }
+
+/** Marks the payment's late money as told to the manager; false when it was told before. */
+export async function markLatePaid(tx: Queryable, id: number): Promise<boolean> {
+  const rows = await tx.query('update payments set late_paid_at = now() where id = $1 and late_paid_at is null returning id', [id]);
+  return rows.length > 0;
+}

@@ -7,8 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { orderByGuid, orderById, type OrderRow } from '../orders/orders-sql.ts';
-import { claimProviderRef, insertPayment, paymentByExternalId, pendingPayment, setPaymentStatus, type PaymentRow } from './payments-sql.ts';
+import { orderByGuid, orderById, shopMail, type OrderRow } from '../orders/orders-sql.ts';
+import { latePaymentNotice } from '../orders/order-mails.ts';
+import { enqueueMail } from '../mail/mail.ts';
+import {
+  claimProviderRef,
+  insertPayment,
+  markLatePaid,
+  paymentByExternalId,
+  pendingPayment,
+  setPaymentStatus,
+  type PaymentRow,
+} from './payments-sql.ts';
 import { CARD_MESSAGES } from '../gift/gift-cards.ts';
 import { settleOrderPaid } from '../orders/order-paid.ts';
 import { amountDue } from '../../common/order-rules.ts';
@@ -138,18 +148,39 @@ async function lockPayment(tx: Queryable, externalId: string): Promise<PaymentVi
   return { payment, order };
 }
 
+/** What became of the provider's word that a payment went through. */
+export interface Confirmed {
+  order: OrderRow;
+  /** The order is paid (by this payment or before). */
+  paid: boolean;
+  /** The money came for a payment the shop had given up on (its order cancelled, or paid another way). */
+  late: boolean;
+}
+
 /**
- * The provider says the payment went through: the payment succeeds and its order is paid. A payment that
- * already succeeded, or an order already paid another way, changes nothing.
+ * The provider says the payment went through: a pending payment succeeds and its order is paid. A payment
+ * that already succeeded changes nothing. Money for a payment the shop had given up on (it lapsed with its
+ * order, or the order was paid another way) is the manager's to give back: they are mailed once.
  */
-export async function confirmPayment(tx: Queryable, externalId: string, publicUrl: string): Promise<{ order: OrderRow; paid: boolean }> {
+export async function confirmPayment(tx: Queryable, externalId: string, publicUrl: string): Promise<Confirmed> {
   const { payment, order } = await lockPayment(tx, externalId);
-  if (payment.status !== 'pending' || order.payment_status === 'paid') {
-    return { order, paid: order.payment_status === 'paid' };
+  const paidBefore = order.payment_status === 'paid';
+  if (payment.status === 'succeeded') return { order, paid: paidBefore, late: false };
+  if (payment.status !== 'pending' || paidBefore) {
+    await tellManagerOfLateMoney(tx, payment, order, publicUrl);
+    return { order, paid: paidBefore, late: true };
   }
   await setPaymentStatus(tx, payment.id, 'succeeded');
   await settleOrderPaid(tx, order, `Оплачено: платёж ${payment.provider} ${payment.external_id}`, publicUrl);
-  return { order, paid: true };
+  return { order, paid: true, late: false };
+}
+
+async function tellManagerOfLateMoney(tx: Queryable, payment: PaymentRow, order: OrderRow, publicUrl: string): Promise<void> {
+  if (!(await markLatePaid(tx, payment.id))) return; // told before (the bank's callback and the buyer's return)
+  const shop = await shopMail(tx);
+  if (!shop.manager_email) return;
+  const cancelled = order.status === 'cancelled';
+  await enqueueMail(tx, latePaymentNotice({ ...order, cancelled }, payment, shop.manager_email, publicUrl));
 }
 
 /** The buyer gave up at the provider: a pending payment fails; the order stays unpaid. */

@@ -13,21 +13,26 @@ import type { Bank } from './sberbank.ts';
 import { orderPath, successPath } from './return-paths.ts';
 
 export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
-  /** Settles the payment by the verdict; whether its order is paid now. */
-  const settle = async (externalId: string, verdict: Verdict | null): Promise<boolean> => {
-    if (verdict === 'paid') return (await app.db.transaction((tx) => confirmPayment(tx, externalId, app.config.publicUrl))).paid;
-    if (verdict === 'failed') return (await app.db.transaction((tx) => cancelPayment(tx, externalId))).payment_status === 'paid';
-    return (await viewPayment(app.db, externalId))!.order.payment_status === 'paid';
+  /** Settles the payment by the verdict: its order paid now, the money late (its order no longer waits), or neither. */
+  const settle = async (externalId: string, verdict: Verdict | null): Promise<'paid' | 'late' | 'unpaid'> => {
+    if (verdict === 'paid') {
+      const done = await app.db.transaction((tx) => confirmPayment(tx, externalId, app.config.publicUrl));
+      return done.paid ? 'paid' : done.late ? 'late' : 'unpaid';
+    }
+    if (verdict === 'failed') await app.db.transaction((tx) => cancelPayment(tx, externalId));
+    return (await viewPayment(app.db, externalId))!.order.payment_status === 'paid' ? 'paid' : 'unpaid';
   };
 
   route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {
     const externalId = String((req.query as Record<string, unknown>).payment ?? '');
     const view = await viewPayment(app.db, externalId);
     if (!view || view.payment.provider !== bank.id) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
-    const verdict = view.payment.status === 'pending' ? await bank.status(view.payment) : null;
+    // A payment the shop gave up on is asked about too: the bank may have taken the money all the same.
+    const verdict = view.payment.status !== 'succeeded' ? await bank.status(view.payment) : null;
     const { guid } = view.order;
-    if (await settle(externalId, verdict)) return reply.redirect(successPath(guid), 303);
-    return reply.redirect(orderPath(guid, verdict === 'pending' ? 'pending' : 'failed'), 303);
+    const settled = await settle(externalId, verdict);
+    if (settled === 'paid') return reply.redirect(successPath(guid), 303);
+    return reply.redirect(orderPath(guid, settled === 'late' ? 'late' : verdict === 'pending' ? 'pending' : 'failed'), 303);
   });
 
   route(app, ENDPOINTS.sberbankCallback, async (req, reply) => {
@@ -35,7 +40,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
     const payment = params.mdOrder ? await paymentByProviderRef(app.db, bank.id, params.mdOrder) : null;
     if (!payment || payment.external_id !== params.orderNumber) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
     const verdict = await bank.callbackVerdict(params, payment);
-    if (payment.status === 'pending') await settle(payment.external_id, verdict);
+    if (payment.status !== 'succeeded') await settle(payment.external_id, verdict);
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 }

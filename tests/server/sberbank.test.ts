@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
 import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
+import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, city, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
 
@@ -104,13 +105,15 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(bank.registrations - before).toBe(1);
   });
 
+  /** The unpaid orders' pass, as the shop runs it every minute. */
+  const expire = () => expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl });
+  const lapse = (guid: string) => app.db.query(`update orders set hold_until = now() - interval '1 second' where guid = $1`, [guid]);
+  const orderOf = async (guid: string) =>
+    (
+      await app.db.query<{ status: string; payment_status: string }>('select status, payment_status from orders where guid = $1', [guid])
+    )[0];
+
   it('a deadline that passes while the bank has the money pays the order; a silent bank keeps it held', async () => {
-    const expire = () => expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl });
-    const lapse = (guid: string) => app.db.query(`update orders set hold_until = now() - interval '1 second' where guid = $1`, [guid]);
-    const orderOf = async (guid: string) =>
-      (
-        await app.db.query<{ status: string; payment_status: string }>('select status, payment_status from orders where guid = $1', [guid])
-      )[0];
     const s = shopper(app);
     // Paid on the bank's form in the last moment; neither the buyer's return nor the callback has come yet.
     const paidLate = await placed(s, 2500);
@@ -129,6 +132,29 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
     expect(await expire()).toEqual({ cancelled: 0, paidLate: 1, waiting: 0 });
     expect(await orderOf(paidLate.guid)).toMatchObject({ payment_status: 'paid' });
+  });
+
+  it("money the bank takes after the order lapsed is the manager's to give back: told once, and the buyer too", async () => {
+    const s = shopper(app);
+    const o = await placed(s, 2700);
+    const b = bankOrder((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url);
+    await lapse(o.guid);
+    expect((await expire()).cancelled).toBe(1);
+
+    bank.setPaid(b.orderId); // the bank took the money all the same
+    for (let i = 0; i < 2; i++) {
+      const callback = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId)}`);
+      expect([callback.status, callback.raw.body]).toEqual([200, 'OK']);
+    }
+    const back = await s.call('GET', `/api/payments/sberbank/return?payment=${b.orderNumber}`);
+    expect([back.status, back.raw.headers.location]).toEqual([303, `/basket/delivery/confirm/${o.guid}?payment=late`]);
+    expect(await orderOf(o.guid)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
+
+    const told = (await mailsTo(app, 'manager@moreimoda.ru')).filter((m) => m.kind === 'manager_late_payment');
+    const [{ number }] = await app.db.query<{ number: string }>('select number from orders where guid = $1', [o.guid]);
+    const about = told.filter((m) => m.subject.includes(number));
+    expect(about).toHaveLength(1);
+    expect(about[0].body_text).toContain(b.orderNumber);
   });
 
   it('a declined payment leaves the order unpaid; the next try registers a new payment', async () => {

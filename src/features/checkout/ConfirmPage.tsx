@@ -16,11 +16,12 @@ import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
 import './checkout.css';
 
-/** What the order page says when the payment page sends the buyer back (?payment=…) without the money. */
+/** What the order page says when the payment page sends the buyer back (?payment=…) and the order is not paid. */
 const PAYMENT_RETURN_TEXT: Record<string, string | undefined> = {
   cancelled: 'Оплата отменена. Можно оплатить ещё раз.',
   failed: 'Оплата не прошла. Можно попробовать ещё раз или оплатить другой картой.',
   pending: 'Банк ещё не подтвердил оплату. Обновите страницу через минуту: заказ отметится оплаченным, как только банк ответит.',
+  late: 'Оплата пришла, когда заказ уже был отменён. Менеджер магазина свяжется с вами, чтобы вернуть деньги или восстановить заказ.',
 };
 
 export default function ConfirmPage() {
