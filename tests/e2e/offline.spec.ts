@@ -6,6 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { cacheKindFor } from '../../sw/cache-rules.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
+import { serviceWorkerDevtools } from './service-worker-devtools.ts';
 
 test('after the service worker takes over, an offline reload still shows the home page with its data', async ({ page, context }) => {
   await page.goto('/');
@@ -67,14 +68,8 @@ test('with every tab closed, the service worker sends the queued basket changes 
   await expect(line(page, a.extIds[0]).getByTestId('quantity')).toHaveText('3');
   await expect(page.getByTestId('pending-note')).toContainText('Нет связи');
 
-  // A page of no origin holds the DevTools session that fires the sync event; it is no tab of the shop.
-  const devtools = await context.newPage();
-  const cdp = await context.newCDPSession(devtools);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-  await cdp.send('ServiceWorker.enable');
-  const origin = new URL(page.url()).origin;
-  await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBeTruthy();
+  // DevTools fires the sync event (the browser would, once the network returns).
+  const { cdp, origin, registrationId } = await serviceWorkerDevtools(context, new URL(page.url()).origin);
 
   // The API is reached from outside the browser here, which the offline switch does not cover.
   const serverCart = async () => {
@@ -88,7 +83,6 @@ test('with every tab closed, the service worker sends the queued basket changes 
   await page.close();
   await context.setOffline(false);
 
-  const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: OUTBOX_SYNC_TAG, lastChance: false });
   await expect.poll(serverCart, { timeout: 20_000 }).toEqual(
     [

@@ -7,6 +7,7 @@ import type { PushMessage } from '../../common/contract/push.ts';
 import { NEUTRAL_PUSH } from '../../sw/push.ts';
 import type { PushSubscriptionLike } from '../support/push-service.ts';
 import { expect, test } from './fixtures.ts';
+import { serviceWorkerDevtools } from './service-worker-devtools.ts';
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 const prompt = (page: Page) => page.getByTestId('push-prompt');
@@ -38,14 +39,8 @@ test('the service worker shows a push as a notification, and a neutral one for a
   const origin = new URL(page.url()).origin;
   await context.grantPermissions(['notifications'], { origin });
 
-  // A page of no origin holds the DevTools session that delivers the pushes; it is no tab of the shop.
-  const devtools = await context.newPage();
-  const cdp = await context.newCDPSession(devtools);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBeTruthy();
-  const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+  // DevTools delivers the pushes (a push service would).
+  const { cdp, registrationId } = await serviceWorkerDevtools(context, origin);
 
   const message: PushMessage = {
     kind: 'price_drop',

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, createUser, FORM, freshVariant, key, shopper, type Shopper } from './shop-helpers.ts';
+import { BUYER, city, createUser, FORM, key, placePickupOrder, shopper } from './shop-helpers.ts';
 
 const NBSP = '\u00a0';
 
@@ -17,21 +17,6 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
   });
   afterAll(() => app?.close());
 
-  /** An order of one line at this price (pickup in Moscow), placed by this shopper. */
-  async function placed(s: Shopper, price: number, extra: object = {}) {
-    const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-    const res = await s.call('POST', '/api/v2/order/', {
-      buyer: BUYER,
-      region_id: moscow.region_id,
-      city_id: moscow.city_id,
-      delivery_method: 'pickup',
-      ...extra,
-    });
-    expect(res.status).toBe(200);
-    return res.body as { guid: string; number: string; total: number; due: number };
-  }
   const orderRow = async (guid: string) =>
     (
       await app.db.query<{ id: number; status: string; payment_status: string; gift_card_amount: number; paid_at: Date | null }>(
@@ -46,7 +31,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
 
   it("pays through the test provider's page: 303 to /basket/success, the order paid once", async () => {
     const s = shopper(app);
-    const o = await placed(s, 3000); // + 250 pickup
+    const o = await placePickupOrder(app, s, 3000); // + 250 pickup
     const start = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
     expect(start.status).toBe(200);
     expect(start.headers['cache-control']).toBe('no-store');
@@ -98,7 +83,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
 
   it('cancels at the provider: back to the order page, the order still unpaid', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     const url: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     const cancel = await s.call('POST', `${url}/cancel`, 'x=1', FORM);
     expect(cancel.status).toBe(303);
@@ -120,7 +105,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
   it('accrues 5% of the paid goods in bonus points to a signed-in buyer, expiring in a year', async () => {
     const user = await createUser(app);
     const s = shopper(app, user.token);
-    const o = await placed(s, 8000); // delivery free from 5000
+    const o = await placePickupOrder(app, s, 8000); // delivery free from 5000
     const url: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     await s.call('POST', `${url}/pay`, '', FORM);
     const ledger = await app.db.query<{ kind: string; amount: number; expires_at: Date }>(
@@ -180,7 +165,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
       `insert into gift_cards (code, initial, balance, expires_at) values ('PART-1200', 3000, 1200, now() + interval '1 year')`,
     );
     const s = shopper(app);
-    const o = await placed(s, 4000); // + 250
+    const o = await placePickupOrder(app, s, 4000); // + 250
     const staleUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     const res = await s.call('POST', '/api/v1/giftcardpayment/', { guid: o.guid, code: 'part-1200' });
     expect(res.status).toBe(200);
@@ -207,7 +192,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
       `insert into gift_cards (code, initial, balance, expires_at) values ('WHOLE-10000', 10000, 10000, now() + interval '1 year')`,
     );
     const s = shopper(app);
-    const o = await placed(s, 2500);
+    const o = await placePickupOrder(app, s, 2500);
     const k = key();
     const res = await s.call('POST', '/api/v1/giftcardpayment/', { guid: o.guid, code: 'WHOLE-10000' }, { 'idempotency-key': k });
     expect(res.body).toEqual({ paid: 2750, balance: 7250, total: 2750, due: 0, payment_status: 'paid' });
@@ -224,7 +209,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     ).toBe(404);
 
     // A card named in the order itself pays it as it is placed.
-    const o2 = await placed(shopper(app), 1000, { gift_card: 'WHOLE-10000' });
+    const o2 = await placePickupOrder(app, shopper(app), 1000, { gift_card: 'WHOLE-10000' });
     expect(o2).toMatchObject({ total: 1250, due: 0 });
     expect((await orderRow(o2.guid)).payment_status).toBe('paid');
   });

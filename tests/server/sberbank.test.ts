@@ -12,32 +12,22 @@ import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
+import { placePickupOrder, shopper } from './shop-helpers.ts';
 
 const CALLBACK_KEY = 'bank-callback-key';
 
 describe.each(backends)('Sberbank acquiring on $name', (backend) => {
   let app: FastifyInstance;
   let bank: SberbankStandIn;
-  let moscow: { city_id: number; region_id: number };
   beforeAll(async () => {
     bank = await startSberbank({ callbackKey: CALLBACK_KEY });
     app = await startApp(backend, { ...sberbankEnv(bank.url, CALLBACK_KEY), PUBLIC_URL: 'http://shop.test' });
-    moscow = await city(app, 'Москва');
   });
   afterAll(async () => {
     await app?.close();
     await bank?.close();
   });
 
-  async function placed(s: Shopper, price: number) {
-    const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-    const res = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
-    expect(res.status).toBe(200);
-    return res.body as { guid: string; total: number };
-  }
   const paymentStatus = async (guid: string) =>
     (await app.db.query<{ payment_status: string }>('select payment_status from orders where guid = $1', [guid]))[0].payment_status;
   /** The bank's order behind a form URL. */
@@ -53,7 +43,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it('registers the payment once at the bank and sends the buyer to its form; paying there pays the order', async () => {
     const s = shopper(app);
-    const o = await placed(s, 3000); // + 250 pickup
+    const o = await placePickupOrder(app, s, 3000); // + 250 pickup
     const start = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
     expect(start.status).toBe(200);
     const formUrl: string = start.body.payment_url;
@@ -88,7 +78,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it('while the bank takes its time, the shop serves others; two asks at once register one payment', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     const before = bank.registrations;
     const slowBank = bank.holdRegistrations();
     const first = s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
@@ -96,7 +86,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     const second = s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
     // Another shopper's basket and order go through before the bank has answered (the shop held its
     // database for the bank's answer before: on PGlite, every other request waited).
-    const other = await placed(shopper(app), 1500);
+    const other = await placePickupOrder(app, shopper(app), 1500);
     expect(other.guid).toMatch(/^[0-9a-f-]{36}$/);
     slowBank.release();
     const [a, b] = await Promise.all([first, second]);
@@ -116,11 +106,11 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
   it('a deadline that passes while the bank has the money pays the order; a silent bank keeps it held', async () => {
     const s = shopper(app);
     // Paid on the bank's form in the last moment; neither the buyer's return nor the callback has come yet.
-    const paidLate = await placed(s, 2500);
+    const paidLate = await placePickupOrder(app, s, 2500);
     const paidForm: string = (await s.call('POST', '/api/v1/order_payment/', { guid: paidLate.guid })).body.payment_url;
     bank.setPaid(bankOrder(paidForm).orderId);
     // Left on the bank's form unpaid.
-    const leftUnpaid = await placed(shopper(app), 2600);
+    const leftUnpaid = await placePickupOrder(app, shopper(app), 2600);
     await shopper(app).call('POST', '/api/v1/order_payment/', { guid: leftUnpaid.guid });
     await lapse(paidLate.guid);
     await lapse(leftUnpaid.guid);
@@ -136,7 +126,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it("money the bank takes after the order lapsed is the manager's to give back: told once, and the buyer too", async () => {
     const s = shopper(app);
-    const o = await placed(s, 2700);
+    const o = await placePickupOrder(app, s, 2700);
     const b = bankOrder((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url);
     await lapse(o.guid);
     expect((await expire()).cancelled).toBe(1);
@@ -159,7 +149,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it('a declined payment leaves the order unpaid; the next try registers a new payment', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     const back = await atBank(formUrl, 'decline');
     const returned = await s.call('GET', back);
@@ -171,7 +161,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it('the bank saying it took another sum pays nothing', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     const b = bankOrder(formUrl);
     bank.setPaid(b.orderId, 100);
@@ -181,7 +171,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it('a callback pays only with the bank checksum', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     const b = bankOrder(formUrl);
     const forged = `mdOrder=${b.orderId}&orderNumber=${b.orderNumber}&operation=deposited&status=1&checksum=${'A'.repeat(64)}`;
@@ -202,7 +192,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it("a signed callback that the bank's session ran out fails the payment; the order stays unpaid", async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     const b = bankOrder((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url);
     const lapsed = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId, 'declinedByTimeout')}`);
     expect(lapsed.status).toBe(200);
@@ -213,7 +203,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
 
   it('a bank that refuses or does not answer is a Russian 502, and nothing is paid', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000);
+    const o = await placePickupOrder(app, s, 2000);
     bank.failNextRegistration('7', 'Системная ошибка');
     const refused = await s.call('POST', '/api/v1/order_payment/', { guid: o.guid });
     expect([refused.status, refused.body]).toEqual([502, { message: SBERBANK_MESSAGES.refused }]);

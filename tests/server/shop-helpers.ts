@@ -1,8 +1,10 @@
 // Helpers of the shop's server tests: a shopper that keeps its cookies between calls (a visitor, or a user
 // made directly in SQL with a token, no password and no scrypt time; account-helpers.ts registers one through
-// the API), variants picked and stocked for a test, and the Russian buyer data of a checkout.
+// the API), variants picked and stocked for a test, the Russian buyer data of a checkout, and an order placed
+// through the API.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
 export interface Call {
   status: number;
@@ -133,3 +135,31 @@ export const BUYER = { fio: 'Иванова Анна Сергеевна', email:
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
 
 export const key = () => `test-${randomBytes(8).toString('hex')}`;
+
+/** What placing an order answers, with the ext_id of the product it was placed for. */
+export interface PlacedOrder {
+  guid: string;
+  number: string;
+  total: number;
+  due: number;
+  ext_id: string;
+}
+
+/**
+ * An order of a fresh product at this price (quantity 1 unless said), picked up in Moscow (zone 1: pickup
+ * 250 ₽, free from 5000 ₽), placed through the API by this shopper; extra goes into the order's body
+ * (a promo code, bonus points, a gift card).
+ */
+export async function placePickupOrder(
+  app: FastifyInstance,
+  s: Shopper,
+  price: number,
+  { quantity = 1, ...extra }: { quantity?: number } & Record<string, unknown> = {},
+): Promise<PlacedOrder> {
+  const v = await freshVariant(app, 10);
+  await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
+  await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity });
+  const res = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Москва')), delivery_method: 'pickup', ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...(res.body as Omit<PlacedOrder, 'ext_id'>), ext_id: v.ext_id };
+}

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { CANCEL_COMMENT, expireUnpaidOrders, remindUnpaidOrders } from '../../server/background/unpaid-orders.ts';
 import { UNPAID_MESSAGES } from '../../server/orders/unpaid-holds.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, FORM, city, createUser, freshVariant, key, shopper, stockOf, type Shopper } from './shop-helpers.ts';
+import { BUYER, FORM, city, createUser, freshVariant, key, placePickupOrder, shopper, stockOf, type Shopper } from './shop-helpers.ts';
 
 describe.each(backends)('unpaid orders on $name', (backend) => {
   let app: FastifyInstance;
@@ -21,14 +21,6 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
 
   const order = (s: Shopper, extra: object = {}, headers: Record<string, string> = {}) =>
     s.call('POST', '/api/v1/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup', ...extra }, headers);
-  async function placed(s: Shopper, price: number, quantity: number, extra: object = {}) {
-    const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity });
-    const res = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup', ...extra });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return { ...(res.body as { guid: string; total: number }), ext_id: v.ext_id };
-  }
   const orderRow = async (guid: string) =>
     (
       await app.db.query<{ id: number; status: string; payment_status: string }>(
@@ -82,7 +74,7 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
 
   it('a paid order does not count: the buyer may order again', async () => {
     const s = shopper(app);
-    const first = [await placed(s, 1000, 1), await placed(s, 1000, 1), await placed(s, 1000, 1)];
+    const first = [await placePickupOrder(app, s, 1000), await placePickupOrder(app, s, 1000), await placePickupOrder(app, s, 1000)];
     const v = await freshVariant(app, 5);
     expect((await order(s, { items: [{ ext_id: v.ext_id, quantity: 1 }] })).status).toBe(409);
     const pay = await s.call('POST', '/api/v1/order_payment/', { guid: first[0].guid });
@@ -93,7 +85,7 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
 
   it('the order page and the mail say until when the goods are held; the buyer is reminded once before', async () => {
     const s = shopper(app);
-    const o = await placed(s, 2000, 1);
+    const o = await placePickupOrder(app, s, 2000);
     const info = (await s.call('POST', '/api/v1/get_order_info/', { guid: o.guid })).body.order_info;
     expect(new Date(info.pay_until).getTime() - new Date(info.created_at).getTime()).toBe(45 * 60_000);
     const [mail] = await app.db.query<{ body_text: string }>(
@@ -128,7 +120,7 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
     const usesBefore = await promoUses();
 
     // 2 × 5000 goods: LETO10 takes 1000, points up to 30% of the rest, 500 from the card, the rest unpaid.
-    const stale = await placed(buyer, 5000, 2, { promo_code: 'LETO10', bonus: 800, gift_card: 'HK-500' });
+    const stale = await placePickupOrder(app, buyer, 5000, { quantity: 2, promo_code: 'LETO10', bonus: 800, gift_card: 'HK-500' });
     expect(await stockOf(app, stale.ext_id)).toBe(8);
     expect(await promoUses()).toBe(usesBefore + 1);
     expect(await cardBalance('HK-500')).toBe(0);
@@ -136,8 +128,8 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
     const payment = await buyer.call('POST', '/api/v1/order_payment/', { guid: stale.guid });
     expect(payment.status).toBe(200);
 
-    const timely = await placed(shopper(app), 2000, 1);
-    const paid = await placed(shopper(app), 3000, 1);
+    const timely = await placePickupOrder(app, shopper(app), 2000);
+    const paid = await placePickupOrder(app, shopper(app), 3000);
     await app.db.query(`update orders set payment_status = 'paid', status = 'paid', paid_at = now() where guid = $1`, [paid.guid]);
     await deadlineIn(stale.guid, -1);
     await deadlineIn(paid.guid, -100);
