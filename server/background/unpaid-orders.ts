@@ -17,7 +17,7 @@ import {
 } from './unpaid-orders-sql.ts';
 import { addStatus, orderById, type OrderRow } from '../orders/orders-sql.ts';
 import { failPendingPayments, registeredPendingPayments } from '../payments/payments-sql.ts';
-import { confirmPayment, type PaymentProvider } from '../payments/providers.ts';
+import { confirmPayment, type PaymentProvider, type Verdict } from '../payments/providers.ts';
 import { expiryOf } from '../accounts/bonus-rules.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { paymentReminder } from '../orders/order-mails.ts';
@@ -65,23 +65,6 @@ export interface PaymentCheck {
   publicUrl: string;
 }
 
-type Outcome = 'cancel' | 'paid' | 'wait';
-
-/** What the provider says of the order's payments registered with it: paid, none paid, or it cannot tell now. */
-async function askProvider(db: Db, orderId: number, { provider, publicUrl }: PaymentCheck): Promise<Outcome> {
-  for (const payment of await registeredPendingPayments(db, orderId)) {
-    if (!provider || payment.provider !== provider.id) continue; // a provider the shop no longer uses: not asked
-    let verdict;
-    try {
-      verdict = await provider.status(payment);
-    } catch {
-      return 'wait'; // the provider logs why it could not be asked
-    }
-    if (verdict === 'paid' && (await db.transaction((tx) => confirmPayment(tx, payment.external_id, publicUrl))).paid) return 'paid';
-  }
-  return 'cancel';
-}
-
 /** What a pass did with the lapsed orders: cancelled, found paid at the provider, or kept until it answers. */
 export interface ExpiryReport {
   cancelled: number;
@@ -91,12 +74,30 @@ export interface ExpiryReport {
 
 /**
  * Cancels every unpaid order past its deadline, each in its own transaction, once the payment provider says
- * none of its payments went through (asked outside any transaction).
+ * none of its payments registered there went through (asked outside any transaction). A provider that does
+ * not answer is asked no more in this pass (each call may take its whole timeout): the orders with payments
+ * registered there wait for the next pass.
  */
-export async function expireUnpaidOrders(db: Db, payments: PaymentCheck): Promise<ExpiryReport> {
+export async function expireUnpaidOrders(db: Db, { provider, publicUrl }: PaymentCheck): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: 0, paidLate: 0, waiting: 0 };
+  let silent = false;
+  const ask = async (orderId: number): Promise<'cancel' | 'paid' | 'wait'> => {
+    for (const payment of await registeredPendingPayments(db, orderId)) {
+      if (!provider || payment.provider !== provider.id) continue; // a provider the shop no longer uses: not asked
+      if (silent) return 'wait';
+      let verdict: Verdict;
+      try {
+        verdict = await provider.status(payment);
+      } catch {
+        silent = true; // the provider logs why it could not be asked
+        return 'wait';
+      }
+      if (verdict === 'paid' && (await db.transaction((tx) => confirmPayment(tx, payment.external_id, publicUrl))).paid) return 'paid';
+    }
+    return 'cancel';
+  };
   for (const id of await lapsedUnpaidOrderIds(db, ORDERS_PER_PASS)) {
-    const outcome = await askProvider(db, id, payments);
+    const outcome = await ask(id);
     if (outcome === 'paid') report.paidLate += 1;
     else if (outcome === 'wait') report.waiting += 1;
     else if (await db.transaction((tx) => cancelUnpaidOrder(tx, id))) report.cancelled += 1;

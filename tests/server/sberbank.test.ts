@@ -112,16 +112,20 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     // Left on the bank's form unpaid.
     const leftUnpaid = await placePickupOrder(app, shopper(app), 2600);
     await shopper(app).call('POST', '/api/v1/order_payment/', { guid: leftUnpaid.guid });
-    await lapse(paidLate.guid);
-    await lapse(leftUnpaid.guid);
+    // Never taken to the bank.
+    const noPayment = await placePickupOrder(app, shopper(app), 2400);
+    for (const o of [paidLate, leftUnpaid, noPayment]) await lapse(o.guid);
 
-    bank.dropNextCall(); // the bank does not answer about the first order: nothing is cancelled for it
-    expect(await expire()).toEqual({ cancelled: 1, paidLate: 0, waiting: 1 });
+    // The bank does not answer: it is asked no more in this pass, and no order with a payment there is cancelled.
+    bank.dropNextCall();
+    expect(await expire()).toEqual({ cancelled: 1, paidLate: 0, waiting: 2 });
+    expect(await orderOf(noPayment.guid)).toMatchObject({ status: 'cancelled' });
     expect(await orderOf(paidLate.guid)).toMatchObject({ status: 'new', payment_status: 'unpaid' });
-    expect(await orderOf(leftUnpaid.guid)).toMatchObject({ status: 'cancelled' });
+    expect(await orderOf(leftUnpaid.guid)).toMatchObject({ status: 'new', payment_status: 'unpaid' });
 
-    expect(await expire()).toEqual({ cancelled: 0, paidLate: 1, waiting: 0 });
+    expect(await expire()).toEqual({ cancelled: 1, paidLate: 1, waiting: 0 });
     expect(await orderOf(paidLate.guid)).toMatchObject({ payment_status: 'paid' });
+    expect(await orderOf(leftUnpaid.guid)).toMatchObject({ status: 'cancelled' });
   });
 
   it("money the bank takes after the order lapsed is the manager's to give back: told once, and the buyer too", async () => {
