@@ -7,23 +7,7 @@ import { OfferIndex } from '../../common/offer-index.ts';
 import { offersIn } from '../../common/offers-in.ts';
 import { createSearchCore, MAX_SEEN_OFFERS, type SeenOffer, type SeenOffersStore } from '../../common/search-core.ts';
 import { fromTranslit, fromWrongLayout, queryVariants } from '../../common/search-text.ts';
-
-const offer = (id: number, name: string, more: Partial<Offer> = {}): Offer => ({
-  id,
-  slug: `offer-${id}`,
-  name,
-  brand: { slug: 'seafolly', name: 'Seafolly' },
-  price: 1000 + id,
-  old_price: null,
-  discount: 0,
-  is_new: false,
-  is_sale: false,
-  images: [],
-  full_path_offer: `/kupalniki/slitnye/${id}/offer-${id}`,
-  colors: [],
-  sizes: ['S', 'M'],
-  ...more,
-});
+import { offerCard as offer } from './offer-card.ts';
 
 const ids = (page: { results: Offer[] }) => page.results.map((o) => o.id);
 

@@ -3,7 +3,7 @@
 // the dead worker's answer; the call in flight, and every call after it, runs on the page's own thread.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Offer } from '../../common/contract/catalog.ts';
+import { offerCard } from './offer-card.ts';
 
 /** A module worker whose script does not load: it takes messages, never answers, and reports an error. */
 class WorkerThatDies extends EventTarget {
@@ -17,22 +17,6 @@ class WorkerThatDies extends EventTarget {
   terminate(): void {}
 }
 
-const card = (id: number, name: string): Offer => ({
-  id,
-  slug: `offer-${id}`,
-  name,
-  brand: { slug: 'seafolly', name: 'Seafolly' },
-  price: 4990,
-  old_price: null,
-  discount: 0,
-  is_new: false,
-  is_sale: false,
-  images: [],
-  full_path_offer: `/kupalniki/slitnye/${id}/offer-${id}`,
-  colors: [],
-  sizes: ['S'],
-});
-
 describe('a search worker that dies', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -41,7 +25,7 @@ describe('a search worker that dies', () => {
   it('leaves no call unanswered: the one in flight and the next run in the page', async () => {
     vi.stubGlobal('Worker', WorkerThatDies);
     const { rememberNow, seenOffers, searchSeenOffers } = await import('../../src/worker/client.ts');
-    await rememberNow([{ results: [card(7, 'Купальник «Амальфи»')] }]);
+    await rememberNow([{ results: [offerCard(7, 'Купальник «Амальфи»')] }]);
     expect(WorkerThatDies.started).toBe(1);
     expect((await seenOffers([7])).map((o) => o.id)).toEqual([7]);
     expect((await searchSeenOffers('амальфи', {}, 0)).results.map((o) => o.id)).toEqual([7]);
