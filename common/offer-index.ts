@@ -29,10 +29,6 @@ export class OfferIndex {
     searchOptions: { prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2, combineWith: 'AND', boost: { name: 2 } },
   });
 
-  get size(): number {
-    return this.offers.size;
-  }
-
   /** Adds offers, or replaces what an earlier answer said of them (a price, the sizes in stock). */
   add(offers: readonly Offer[]): void {
     for (const offer of offers) {
@@ -40,19 +36,6 @@ export class OfferIndex {
       else this.search.add(offer);
       this.offers.set(offer.id, offer);
     }
-  }
-
-  remove(ids: readonly number[]): void {
-    for (const id of ids) {
-      if (!this.offers.has(id)) continue;
-      this.search.discard(id);
-      this.offers.delete(id);
-    }
-  }
-
-  /** The offers of these ids that are known, in the ids' order. */
-  byIds(ids: readonly number[]): Offer[] {
-    return ids.map((id) => this.offers.get(id)).filter((o): o is Offer => o !== undefined);
   }
 
   /** A page of the offers matching every word of one reading of the query, the best matches first. */

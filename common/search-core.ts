@@ -36,7 +36,9 @@ export function createSearchCore(store: SeenOffersStore) {
     (opened ??= store.load().then(async (rows) => {
       const newestFirst = [...rows].sort((a, b) => b.seenAt - a.seenAt);
       const forgotten = newestFirst.slice(MAX_SEEN_OFFERS).map((r) => r.offer.id);
-      if (forgotten.length) await store.drop(forgotten);
+      // A store that cannot drop them keeps them; the index still takes only the newest (an error here would
+      // leave every later search failing).
+      if (forgotten.length) await store.drop(forgotten).catch(() => undefined);
       index.add(newestFirst.slice(0, MAX_SEEN_OFFERS).map((r) => r.offer));
     }));
 

@@ -49,9 +49,14 @@ export function registerPageRoutes(): void {
     if (data?.type !== 'CACHE_PAGE' || typeof data.url !== 'string') return;
     const url = new URL(data.url, self.location.origin);
     if (url.origin !== self.location.origin) return;
-    const done = pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).then(
-      () => true,
-      () => false,
+    // A page already kept is not rendered again for this: opening it online refreshes it (network first).
+    const done = caches.match(url.href).then(
+      (kept) =>
+        kept !== undefined ||
+        pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).then(
+          () => true,
+          () => false,
+        ),
     );
     // workbox-window's messageSW waits for an answer on the message's port.
     event.waitUntil(done.then((ok) => event.ports[0]?.postMessage(ok)));

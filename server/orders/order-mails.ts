@@ -127,12 +127,22 @@ export function managerNotice(o: MailOrder, to: string, publicUrl: string): Mail
   };
 }
 
+/** Why the shop no longer waited for a payment the provider took money for. */
+export type LatePaymentReason = 'cancelled' | 'paid' | 'sum_changed';
+
+const LATE_REASON: Record<LatePaymentReason, string> = {
+  cancelled: 'заказ уже отменён: он не был оплачен вовремя',
+  paid: 'заказ уже оплачен другим платежом',
+  sum_changed: 'сумма к оплате изменилась (часть заказа оплачена подарочной картой), и этот платёж был отменён',
+};
+
 /**
  * Money the payment provider took for a payment the shop had given up on (the order cancelled for want of
- * payment, or already paid another way): the manager gives it back or restores the order.
+ * payment, paid another way, or its sum changed): the manager gives it back or counts it towards the order.
  */
 export function latePaymentNotice(
-  o: Pick<MailOrder, 'number' | 'guid' | 'buyer_fio' | 'buyer_phone' | 'buyer_email'> & { cancelled: boolean },
+  o: Pick<MailOrder, 'number' | 'guid' | 'buyer_fio' | 'buyer_phone' | 'buyer_email'>,
+  reason: LatePaymentReason,
   p: { provider: string; external_id: string; provider_ref: string | null; amount: number },
   to: string,
   publicUrl: string,
@@ -142,8 +152,8 @@ export function latePaymentNotice(
     to,
     subject: `Оплата по заказу ${o.number}, который её уже не ждёт: ${formatPrice(p.amount)}`,
     body: [
-      `По заказу ${o.number} пришла оплата ${formatPrice(p.amount)}, хотя ${o.cancelled ? 'заказ уже отменён: он не был оплачен вовремя' : 'заказ уже оплачен другим платежом'}.`,
-      'Верните деньги покупателю или свяжитесь с ним, чтобы восстановить заказ.',
+      `По заказу ${o.number} пришла оплата ${formatPrice(p.amount)}, хотя ${LATE_REASON[reason]}.`,
+      'Верните деньги покупателю или свяжитесь с ним, чтобы зачесть их в заказ.',
       '',
       `Платёж: ${p.provider} ${p.external_id}${p.provider_ref ? ` (у платёжной системы: ${p.provider_ref})` : ''}`,
       `Покупатель: ${o.buyer_fio}`,

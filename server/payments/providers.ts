@@ -119,9 +119,11 @@ async function register(db: Db, provider: PaymentProvider, { payment, order }: P
   try {
     registered = await provider.register(payment, order);
   } catch (err) {
-    // Another server process may have registered it first (the bank refuses the same number twice).
+    // Another server process may have registered it first (the bank refuses the same number twice), or the
+    // payment stopped being pending meanwhile (a gift card paid part, the order lapsed): start again.
     const now = await paymentByExternalId(db, payment.external_id);
-    if (now?.status === 'pending' && now.provider_url) return now.provider_url;
+    if (now?.status !== 'pending') return null;
+    if (now.provider_url) return now.provider_url;
     throw err;
   }
   const now = await claimProviderRef(db, payment.id, registered.ref, registered.url);
@@ -153,14 +155,15 @@ export interface Confirmed {
   order: OrderRow;
   /** The order is paid (by this payment or before). */
   paid: boolean;
-  /** The money came for a payment the shop had given up on (its order cancelled, or paid another way). */
+  /** The money came for a payment the shop had given up on (its order cancelled, paid another way, or its sum changed). */
   late: boolean;
 }
 
 /**
  * The provider says the payment went through: a pending payment succeeds and its order is paid. A payment
  * that already succeeded changes nothing. Money for a payment the shop had given up on (it lapsed with its
- * order, or the order was paid another way) is the manager's to give back: they are mailed once.
+ * order, the order was paid another way, or its sum changed) is the manager's to give back or count
+ * towards the order: they are mailed once.
  */
 export async function confirmPayment(tx: Queryable, externalId: string, publicUrl: string): Promise<Confirmed> {
   const { payment, order } = await lockPayment(tx, externalId);
@@ -176,11 +179,11 @@ export async function confirmPayment(tx: Queryable, externalId: string, publicUr
 }
 
 async function tellManagerOfLateMoney(tx: Queryable, payment: PaymentRow, order: OrderRow, publicUrl: string): Promise<void> {
-  if (!(await markLatePaid(tx, payment.id))) return; // told before (the bank's callback and the buyer's return)
   const shop = await shopMail(tx);
-  if (!shop.manager_email) return;
-  const cancelled = order.status === 'cancelled';
-  await enqueueMail(tx, latePaymentNotice({ ...order, cancelled }, payment, shop.manager_email, publicUrl));
+  if (!shop.manager_email) return; // nobody to tell: the next word of the provider tries again
+  if (!(await markLatePaid(tx, payment.id))) return; // told before (the bank's callback and the buyer's return)
+  const reason = order.status === 'cancelled' ? 'cancelled' : order.payment_status === 'paid' ? 'paid' : 'sum_changed';
+  await enqueueMail(tx, latePaymentNotice(order, reason, payment, shop.manager_email, publicUrl));
 }
 
 /** The buyer gave up at the provider: a pending payment fails; the order stays unpaid. */

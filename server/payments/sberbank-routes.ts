@@ -19,16 +19,26 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
       const done = await app.db.transaction((tx) => confirmPayment(tx, externalId, app.config.publicUrl));
       return done.paid ? 'paid' : done.late ? 'late' : 'unpaid';
     }
-    if (verdict === 'failed') await app.db.transaction((tx) => cancelPayment(tx, externalId));
-    return (await viewPayment(app.db, externalId))!.order.payment_status === 'paid' ? 'paid' : 'unpaid';
+    const order =
+      verdict === 'failed'
+        ? await app.db.transaction((tx) => cancelPayment(tx, externalId))
+        : (await viewPayment(app.db, externalId))!.order;
+    return order.payment_status === 'paid' ? 'paid' : 'unpaid';
   };
 
   route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {
     const externalId = String((req.query as Record<string, unknown>).payment ?? '');
     const view = await viewPayment(app.db, externalId);
     if (!view || view.payment.provider !== bank.id) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
-    // A payment the shop gave up on is asked about too: the bank may have taken the money all the same.
-    const verdict = view.payment.status !== 'succeeded' ? await bank.status(view.payment) : null;
+    // A payment the shop gave up on is asked about too: the bank may have taken the money all the same. (A
+    // bank that does not answer then is no failure of the buyer's: back to the order as before.)
+    const { status } = view.payment;
+    const verdict =
+      status === 'pending'
+        ? await bank.status(view.payment)
+        : status === 'failed'
+          ? await bank.status(view.payment).catch(() => null)
+          : null;
     const { guid } = view.order;
     const settled = await settle(externalId, verdict);
     if (settled === 'paid') return reply.redirect(successPath(guid), 303);

@@ -160,17 +160,17 @@ export async function insertPushes(
 }
 
 /** Takes up to `limit` due messages for `leaseSeconds`; a claim not settled runs out and is tried again. */
-export function claimPushes(db: Queryable, limit: number, leaseSeconds: number): Promise<OutgoingPush[]> {
+export function claimPushes(db: Queryable, limit: number, leaseSeconds: number, maxAttempts: number): Promise<OutgoingPush[]> {
   return db.query<OutgoingPush>(
     `with claimed as (
        update push_outbox m set locked_until = now() + make_interval(secs => $2), attempts = m.attempts + 1
         where m.id in (select id from push_outbox
-                        where sent_at is null and failed_at is null and next_try_at <= now()
+                        where sent_at is null and failed_at is null and next_try_at <= now() and attempts < $3
                           and (locked_until is null or locked_until < now())
                         order by next_try_at, id limit $1 for update skip locked)
         returning m.id, m.subscription_id, m.payload, m.ttl_seconds, m.urgency, m.topic, m.attempts)
      select c.*, s.endpoint, s.p256dh, s.auth from claimed c join push_subscriptions s on s.id = c.subscription_id order by c.id`,
-    [limit, leaseSeconds],
+    [limit, leaseSeconds, maxAttempts],
   );
 }
 

@@ -8,13 +8,17 @@ import type { Queryable } from '../db/driver.ts';
 import { claimPushes, dropSubscription, markPushFailed, markPushSent, type OutgoingPush } from './push-sql.ts';
 import type { VapidKeys } from './vapid.ts';
 
+const BATCH = 50;
+const REQUEST_TIMEOUT_MS = 10_000;
+
 export const PUSH_DELIVERY = {
-  batch: 50,
-  leaseSeconds: 60,
+  batch: BATCH,
+  /** Longer than a pass can take (every message of a batch waiting its whole timeout), so no other process claims a message this one is still sending. */
+  leaseSeconds: (BATCH * REQUEST_TIMEOUT_MS) / 1000 + 60,
   maxAttempts: 8,
   /** The pause before the second try; it doubles each time, up to an hour. */
   firstRetrySeconds: 30,
-  requestTimeoutMs: 10_000,
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
 } as const;
 
 export interface PushLog {
@@ -28,12 +32,20 @@ const retryAfter = (attempts: number, header: string | null): number => {
 };
 
 async function sendOne(db: Queryable, p: OutgoingPush, vapid: VapidKeys, log: PushLog): Promise<boolean> {
-  const request = webpush.generateRequestDetails({ endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } }, p.payload, {
-    vapidDetails: vapid,
-    TTL: p.ttl_seconds,
-    urgency: p.urgency as webpush.Urgency,
-    ...(p.topic ? { topic: p.topic } : {}),
-  });
+  let request: webpush.RequestDetails;
+  try {
+    request = webpush.generateRequestDetails({ endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } }, p.payload, {
+      vapidDetails: vapid,
+      TTL: p.ttl_seconds,
+      urgency: p.urgency as webpush.Urgency,
+      ...(p.topic ? { topic: p.topic } : {}),
+    });
+  } catch (err) {
+    // A message that cannot be encrypted or signed (keys that are no P-256 point) never will be: given up, the rest go on.
+    log.warn({ push: p.id, err }, 'a push could not be encrypted for its device');
+    await markPushFailed(db, p.id, err instanceof Error ? err.message : String(err), null);
+    return false;
+  }
   const retry = (error: string, header: string | null = null) =>
     markPushFailed(db, p.id, error, p.attempts >= PUSH_DELIVERY.maxAttempts ? null : retryAfter(p.attempts, header));
   let res: Response;
@@ -65,7 +77,7 @@ async function sendOne(db: Queryable, p: OutgoingPush, vapid: VapidKeys, log: Pu
 /** One pass: claims due messages and sends them; how many went out. */
 export async function sendPushes(db: Queryable, vapid: VapidKeys, log: PushLog): Promise<number> {
   let sent = 0;
-  for (const p of await claimPushes(db, PUSH_DELIVERY.batch, PUSH_DELIVERY.leaseSeconds)) {
+  for (const p of await claimPushes(db, PUSH_DELIVERY.batch, PUSH_DELIVERY.leaseSeconds, PUSH_DELIVERY.maxAttempts)) {
     if (await sendOne(db, p, vapid, log)) sent += 1;
   }
   return sent;

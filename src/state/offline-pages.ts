@@ -3,9 +3,12 @@
 // would open offline as the bare app shell (a third of a second slower to its first card on a phone). Once
 // the browser is idle after such a navigation, the page is kept as the server renders it. The message itself
 // is sent by state/sw-update.ts, the one module that talks to the service worker, once it has registered
-// (onKeepPage); pages visited before that are left to the navigation's own caching.
+// (onKeepPage); pages visited before that are left to the navigation's own caching. Each page is asked for
+// once, and the service worker fetches only a page it does not hold yet.
 let keep: ((url: string) => void) | null = null;
 let first = true;
+/** The pages this page has asked to keep: each once (a filter clicked back and forth is not fetched again). */
+const asked = new Set<string>();
 
 /** Set by the service worker's registration: how a page is kept (sw/pages.ts, CACHE_PAGE). */
 export function onKeepPage(fn: (url: string) => void): void {
@@ -19,7 +22,8 @@ export function keepVisitedPage(url: string): void {
     return;
   }
   const send = keep;
-  if (!send || !navigator.onLine) return;
+  if (!send || !navigator.onLine || asked.has(url)) return;
+  asked.add(url);
   if ('requestIdleCallback' in window) requestIdleCallback(() => send(url), { timeout: 5_000 });
   else setTimeout(() => send(url), 1_000);
 }

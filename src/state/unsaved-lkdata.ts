@@ -4,7 +4,8 @@
 // before a reload). The journal is the slice with the stored slice it was changed from; the next start lays
 // it over what is stored (persist.ts), and a finished write with nothing newer clears it. A change made before
 // that restore (the next page's first click) is laid over the journal the last page left, never over nothing.
-// One journal for the origin: a second tab's change replaces it, and that tab's own write then covers it.
+// One journal for the origin: a second tab's change replaces it, and that tab's own write then covers it; a
+// tab clears only a journal it wrote or took in, never one another tab has written since.
 import type { LkData } from './lk-data.ts';
 import { subscribe } from 'valtio';
 import { STORAGE_KEYS } from '../../common/storage-keys.ts';
@@ -59,9 +60,13 @@ export function startJournal(): void {
   for (const store of SAVED_STORES) subscribe(store, journalChange);
 }
 
+/** The journal's text this tab read last (the previous page's, which its restore takes in). */
+let taken: string | null = null;
+
 /** The journal a previous page left, unchecked (persist.ts checks it), or null. */
 export function readJournal(): { base: unknown; mine: unknown } | null {
   const raw = readStored('local', STORAGE_KEYS.lkDataUnsaved);
+  taken = raw ?? null;
   if (!raw) return null;
   try {
     const j = JSON.parse(raw) as { base?: unknown; mine?: unknown };
@@ -71,7 +76,10 @@ export function readJournal(): { base: unknown; mine: unknown } | null {
   }
 }
 
+/** The journal is done: removed, unless another tab has written its own since (that tab's save clears it). */
 export function clearJournal(): void {
+  const now = readStored('local', STORAGE_KEYS.lkDataUnsaved);
+  if (now != null && (now === written || now === taken)) removeStored('local', STORAGE_KEYS.lkDataUnsaved);
   written = null;
-  removeStored('local', STORAGE_KEYS.lkDataUnsaved);
+  taken = null;
 }

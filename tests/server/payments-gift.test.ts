@@ -3,6 +3,7 @@
 // an order from a card, cards issued and mailed for bought certificates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, city, createUser, FORM, key, placePickupOrder, shopper } from './shop-helpers.ts';
 
@@ -93,6 +94,9 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     const stale = await s.call('POST', `${url}/pay`, '', FORM);
     expect(stale.headers.location).toBe(`/basket/delivery/confirm/${o.guid}?payment=failed`);
     expect((await orderRow(o.guid)).payment_status).toBe('unpaid');
+    // The test page moves no money: nobody is told of money that came late.
+    const told = await mailsTo(app, 'manager@moreimoda.ru');
+    expect(told.filter((m) => m.kind === 'manager_late_payment' && m.subject.includes(o.number))).toEqual([]);
     const fresh: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     expect(fresh).not.toBe(url);
     expect((await s.call('POST', `${fresh}/pay`, '', FORM)).headers.location).toBe(`/basket/success?guid=${o.guid}`);

@@ -217,6 +217,27 @@ describe.each(backends)('web push on $name', (backend) => {
     expect((await outbox())[1]).toMatchObject({ attempts: 2, sent: true });
   });
 
+  it('gives up a message that cannot be encrypted for its device, and sends the others of the pass', async () => {
+    const v = await freshVariant(app, 5);
+    await app.db.query('update products set price = 3000, old_price = null where id = $1', [v.product_id]);
+    const broken = await device([{ offer_id: v.product_id, ext_ids: [] }]);
+    const fine = await device([{ offer_id: v.product_id, ext_ids: [] }]);
+    // Keys kept before they were checked: of the right size, but no point of the curve.
+    await app.db.query('update push_subscriptions set p256dh = $2 where endpoint = $1', [
+      broken.subscription.endpoint,
+      Buffer.alloc(65, 7).toString('base64url'),
+    ]);
+    await app.db.query('update products set price = 2500 where id = $1', [v.product_id]);
+    await pushPass(app);
+    expect(received(fine)).toHaveLength(1);
+    const [given] = await app.db.query<{ failed: boolean }>(
+      `select failed_at is not null as failed from push_outbox o join push_subscriptions s on s.id = o.subscription_id
+        where s.endpoint = $1`,
+      [broken.subscription.endpoint],
+    );
+    expect(given).toEqual({ failed: true });
+  });
+
   it('sends only to the push services it trusts, and lets only the device holder change a subscription', async () => {
     const s = shopper(app);
     const key = (await s.call('GET', '/api/v1/push/key')).body.public_key;
@@ -229,6 +250,12 @@ describe.each(backends)('web push on $name', (backend) => {
       watches: [],
     });
     expect(broken).toMatchObject({ status: 400, body: { message: PUSH_MESSAGES.brokenKeys } });
+    // Of the right size, but no point of the curve: nothing could ever be encrypted for it.
+    const offCurve = await s.call('PUT', '/api/v1/push/subscription', {
+      subscription: { ...real, keys: { ...real.keys, p256dh: Buffer.alloc(65, 7).toString('base64url') } },
+      watches: [],
+    });
+    expect(offCurve).toMatchObject({ status: 400, body: { message: PUSH_MESSAGES.brokenKeys } });
 
     const mine = await device([], s);
     const stranger = shopper(app);

@@ -83,6 +83,17 @@ describe('lkData persistence', () => {
     expect(localStorage.getItem('lkDataUnsaved')).toBeNull(); // written, so the journal is done
   });
 
+  it("leaves another tab's journal alone when this tab's save is done", async () => {
+    toggleFavorite(5);
+    await tick();
+    // Another tab has just journaled a favourite of its own that it has not written yet.
+    const theirs = JSON.stringify({ base: null, mine: { ...readLkData(), favorites: [7] } });
+    localStorage.setItem('lkDataUnsaved', theirs);
+    await savePersisted();
+    expect(localStorage.getItem('lkDataUnsaved')).toBe(theirs);
+    localStorage.removeItem('lkDataUnsaved');
+  });
+
   it("keeps the last page's unwritten favourite when the next page adds one before it has read storage", async () => {
     toggleFavorite(5);
     await savePersisted();

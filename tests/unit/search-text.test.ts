@@ -102,4 +102,14 @@ describe('the seen offers', () => {
     await core.remember([{ count: 1, results: [offer(99_999, 'Туника «Позитано»')] }]);
     expect((await core.searchSeen('позитано')).results.map((o) => o.id)).toEqual([99_999]);
   });
+
+  it('still searches when the store cannot forget what is past its bound', async () => {
+    const store = new MemoryStore();
+    store.drop = () => Promise.reject(new Error('IndexedDB refused'));
+    const many = Array.from({ length: MAX_SEEN_OFFERS + 1 }, (_, i) => offer(i + 1, `Купальник ${i + 1}`));
+    const core = createSearchCore(store);
+    await core.remember([{ count: many.length, results: many }]);
+    expect((await core.searchSeen('купальник 7')).count).toBeGreaterThan(0);
+    expect((await core.searchSeen('купальник 8')).count).toBeGreaterThan(0); // and the next search too
+  });
 });
