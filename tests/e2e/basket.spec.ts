@@ -5,6 +5,7 @@
 import { expect, test } from './fixtures.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
 import { mailsTo } from './mailbox.ts';
+import { controlled } from './service-worker-devtools.ts';
 
 test('a visitor fills the basket, checks out with a promo code and courier delivery, and pays', async ({ page, request }) => {
   const [a, b] = await pickProducts(request, 2, 2);
@@ -84,7 +85,7 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
   const [a, b, c] = await pickProducts(request, 3, 2);
   // Online first: the pages are visited once the service worker controls them, so it keeps them.
   await page.goto(a.url);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlled(page);
   await addFromProductPage(page, a, a.extIds[0]);
   await page.goto('/basket');
   await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);

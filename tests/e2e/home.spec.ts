@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { pickProducts } from './basket-helpers.ts';
+import { controlled } from './service-worker-devtools.ts';
 
 const PRICE = /^\d{1,3}(?:[\s\u00a0]\d{3})*[\s\u00a0]₽$/;
 
@@ -87,7 +88,7 @@ test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlled(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { SEEN_OFFERS_IDB } from '../../common/storage-keys.ts';
 import { expect, test } from './fixtures.ts';
+import { controlled } from './service-worker-devtools.ts';
 
 /** The names of the offers the offline search keeps on this device (read from its IndexedDB database). */
 const seenNames = (page: Page) =>
@@ -27,18 +28,17 @@ const seenNames = (page: Page) =>
 const onLatinLayout = (word: string) =>
   [...word.toLowerCase()].map((ch) => "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"['йцукенгшщзхъфывапролджэячсмитьбюё'.indexOf(ch)] ?? ch).join('');
 
-/** The controlling service worker is what makes the shell open offline. */
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-
 test('offline, a search never made online finds the offers seen on the home page, in any reading', async ({ page, context }) => {
   await page.goto('/');
   await controlled(page);
   const names = await page.getByTestId('new-list').locator('.offer-card__name').allInnerTexts();
   const name = names[names.length - 1];
-  // The distinctive word of the name, as a shopper would type it: «Амальфи» -> амальфи.
+  // The distinctive Russian word of the name (a Latin brand word would read the same on either layout), as a
+  // shopper would type it: «Амальфи» -> амальфи.
   const word = name
     .replace(/[«»"]/g, '')
     .split(' ')
+    .filter((w) => /[а-яё]/i.test(w))
     .reduce((a, b) => (b.length > a.length ? b : a));
   await expect.poll(() => seenNames(page), { timeout: 15_000 }).toContain(name);
 
@@ -50,7 +50,7 @@ test('offline, a search never made online finds the offers seen on the home page
   await expect(page.getByTestId('listing-grid').locator('.offer-card__name', { hasText: name })).toHaveCount(1);
   await expect(page.getByText('Не удалось загрузить товары')).toHaveCount(0);
 
-  // Opened offline as an address (the service worker's shell), typed on the wrong layout, in another form.
+  // Opened offline as an address (the service worker's shell), typed on the wrong layout.
   await page.goto(`/search?searchParam=${encodeURIComponent(onLatinLayout(word))}`);
   await expect(page.getByTestId('offline-results')).toBeVisible();
   await expect(page.getByTestId('listing-grid').locator('.offer-card__name', { hasText: name })).toHaveCount(1);

@@ -6,12 +6,12 @@ import { expect, test } from './fixtures.ts';
 import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { cacheKindFor } from '../../sw/cache-rules.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
-import { serviceWorkerDevtools } from './service-worker-devtools.ts';
+import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts';
 
 test('after the service worker takes over, an offline reload still shows the home page with its data', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByTestId('new-list').locator('.offer-card')).toHaveCount(8);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlled(page);
   // The worker stores what the first visit loaded before it took control: the page as the server rendered
   // it, and every picture it shows (by the worker's own rules); wait until all of them are cached.
   const origin = new URL(page.url()).origin;
@@ -46,7 +46,7 @@ test('with every tab closed, the service worker sends the queued basket changes 
   const [a] = await pickProducts(request, 1, 2);
   const page = await context.newPage();
   await page.goto(a.url);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlled(page);
   await addFromProductPage(page, a, a.extIds[0]);
   await page
     .getByRole('link', { name: /^Корзина/ })
@@ -106,7 +106,7 @@ test('a page reached by a click inside the app opens offline as the server rende
   context,
 }) => {
   await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlled(page);
   await page.getByRole('link', { name: 'Новинки', exact: true }).first().click();
   await expect(page).toHaveURL(/\/new$/);
   const url = page.url();

@@ -5,13 +5,14 @@
 // a project of its own after every other (playwright.config.ts), so no other test meets the new version.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
+import { controlled } from './service-worker-devtools.ts';
 
 const SW_FILE = 'dist/sw.js';
 
 test('a new version is offered in every tab, and accepting it in one never discards a form half-filled in another', async ({ context }) => {
   const a = await context.newPage();
   await a.goto('/');
-  await a.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlled(a);
   const field = a.getByRole('search', { name: 'Поиск по каталогу' }).getByRole('searchbox');
   await field.fill('купальник слит');
   await a.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
@@ -34,6 +35,16 @@ test('a new version is offered in every tab, and accepting it in one never disca
     const reloaded = b.waitForEvent('load');
     await b.getByRole('button', { name: 'Обновить', exact: true }).click();
     await reloaded;
+    // The reloaded tab answers (the app has taken over its HTML) under the new version: no other waits.
+    await b.waitForSelector('html[data-ready]', { state: 'attached' });
+    await expect
+      .poll(() =>
+        b.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { waiting: !!registration?.waiting, installing: !!registration?.installing };
+        }),
+      )
+      .toEqual({ waiting: false, installing: false });
     await expect(b.getByText('Доступна новая версия магазина.')).toHaveCount(0);
 
     await expect(a.getByText('Магазин обновился в другой вкладке. Обновите эту страницу, когда закончите с ней.')).toBeVisible();

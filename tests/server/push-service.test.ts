@@ -120,6 +120,5 @@ describe('the stand-in push service, with web-push', () => {
 
     expect(push.messages(subscription.endpoint)).toEqual([]);
     expect(refusedFor(subscription.endpoint)).toMatchObject([{ status: 201, reason: expect.stringContaining('could not decrypt') }]);
-    await expect(push.waitFor((m) => m.endpoint === subscription.endpoint, 100)).rejects.toThrow(/No push matching within 100 ms/);
   });
 });

@@ -11,7 +11,7 @@ import { PUSH_MESSAGES } from '../../server/push/push-services.ts';
 import { startPushService, type PushService, type PushSubscriptionLike } from '../support/push-service.ts';
 import { backends, startApp } from './harness.ts';
 import { PASSWORD, logIn, registerUser } from './account-helpers.ts';
-import { BUYER, city, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
+import { freshVariant, placePickupOrder, shopper, type Shopper } from './shop-helpers.ts';
 
 interface Device {
   shopper: Shopper;
@@ -113,14 +113,10 @@ describe.each(backends)('web push on $name', (backend) => {
   });
 
   it("tells the buyer's devices of the order's status and of the payment deadline: the visitor's, and the account's once signed in there", async () => {
-    const moscow = await city(app, 'Москва');
     const order = async (s: Shopper) => {
-      const v = await freshVariant(app, 5);
-      expect((await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 })).status).toBe(200);
-      const res = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const [row] = await app.db.query<{ id: number; number: string }>('select id, number from orders where guid = $1', [res.body.guid]);
-      return { ...row, guid: res.body.guid as string };
+      const placed = await placePickupOrder(app, s, 2000);
+      const [{ id }] = await app.db.query<{ id: number }>('select id from orders where guid = $1', [placed.guid]);
+      return { ...placed, id };
     };
 
     // A guest: the order placed from the device it subscribed on.
@@ -161,13 +157,10 @@ describe.each(backends)('web push on $name', (backend) => {
     const phone = await device([], user.user);
     expect(phone.shopper.cookies.has('basket')).toBe(true);
 
-    const moscow = await city(app, 'Москва');
     const laptop = (await logIn(app, user.email, PASSWORD)).body.token as string;
     const elsewhere = shopper(app, laptop);
-    const v = await freshVariant(app, 5);
-    await elsewhere.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-    const placed = await elsewhere.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
-    const [order] = await app.db.query<{ id: number; number: string }>('select id, number from orders where guid = $1', [placed.body.guid]);
+    const placed = await placePickupOrder(app, elsewhere, 2000);
+    const [order] = await app.db.query<{ id: number; number: string }>('select id, number from orders where guid = $1', [placed.guid]);
     await app.db.query(`update orders set status = 'paid' where id = $1`, [order.id]);
     await pushPass(app);
     expect(received(phone).map((m) => m.title)).toEqual([`Заказ оплачен: № ${order.number}`]);

@@ -55,7 +55,6 @@ describe('when the prompt may show', () => {
 describe('the prompt', () => {
   it('shows after a favourite is added, with the moment that brought it', async () => {
     fakePushBrowser();
-    expect(push.prompt).toBeNull(); // nothing on load
     await suggestPush('favorite');
     expect(push.prompt).toBe('favorite');
     await suggestPush('order'); // the card already shown keeps its question
@@ -186,10 +185,13 @@ describe('settings and turning off', () => {
   it('ends the browser’s subscription, then tells the shop', async () => {
     const browser = fakePushBrowser({ permission: 'granted' });
     await enablePush();
-    const { endpoint } = browser.subscription()!;
+    const subscription = browser.subscription()!;
     expect(await disablePush()).toEqual({ ok: true });
     expect(browser.subscription()).toBeNull();
-    expect(api.deletePushSubscription).toHaveBeenCalledWith(endpoint);
+    expect(api.deletePushSubscription).toHaveBeenCalledWith(subscription.endpoint);
+    expect(subscription.unsubscribe.mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(api.deletePushSubscription).mock.invocationCallOrder[0],
+    );
     expect(push.endpoint).toBeNull();
   });
 });
