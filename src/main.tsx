@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadPage } from './app/pages.tsx';
+import { preloadUrlPopup } from './features/popups/PopupHost.tsx';
 import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
 import { seedCatalog } from './state/catalog.ts';
@@ -36,8 +37,9 @@ const app = (
   </StrictMode>
 );
 if (rendered.hydrate) {
-  // The page's chunk (boot.ts preloads it from the page's meta) before hydrating: the page then hydrates in place at once.
-  await preloadPage(location.pathname).catch(() => undefined);
+  // The page's chunk (boot.ts preloads it from the page's meta), and a popup's the server rendered from the URL,
+  // before hydrating: they then hydrate in place at once.
+  await Promise.all([preloadPage(location.pathname), preloadUrlPopup(location.pathname, location.search)]).catch(() => undefined);
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();

@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { matchRoute, type PageKey } from '../../common/routes.ts';
-import { lazyPage, type LazyPage } from './lazy-page.ts';
+import { lazyPage, type LazyPage } from '../components/lazy-page.ts';
 
 type PageModule = { default: ComponentType };
 const MODULES = import.meta.glob<PageModule>('../features/*/*Page.tsx');

@@ -1,6 +1,6 @@
 // A chunk that fails to load (a deploy replaced it, the network dropped) reloads the page once to fetch the
 // new build, at most once per 60 s (spec §9); past that, or offline, the error goes on to the caller's
-// boundary. Used by the lazy pages (app/lazy-page.ts) and the lazy popups (lazy-popup.tsx). The one user of
+// boundary. Used by the lazy pages (lazy-page.ts) and the lazy popups (lazy-popup.tsx). The one user of
 // the chunk-reload mark in sessionStorage.
 import { STORAGE_KEYS } from '../../common/storage-keys.ts';
 import { sessionArea, type StorageKey } from '../state/web-storage.ts';

@@ -1,8 +1,8 @@
-// Lazy pages: each page's chunk loads on first use or ahead (preload); one whose chunk cannot be had
-// reloads the page to fetch the new build (components/chunk-reload.ts), past that the error reaches the
-// page boundary.
+// Lazy pages (and popups: lazy-popup.tsx): each chunk loads on first use or ahead (preload); one whose chunk
+// cannot be had reloads the page to fetch the new build (chunk-reload.ts), past that the error reaches the
+// nearest boundary.
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { loadOrReload } from '../components/chunk-reload.ts';
+import { loadOrReload } from './chunk-reload.ts';
 
 /** A page loaded on first use; `preload` loads it ahead, after which it renders at once, never suspending. */
 export interface LazyPage<P extends object> {

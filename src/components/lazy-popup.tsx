@@ -1,8 +1,8 @@
 // A popup whose code loads when it first opens: it is rarely needed, so none of it weighs on the first page.
 // A chunk that cannot load (a new deploy replaced it) reloads the page once (chunk-reload.ts); past that,
 // or offline, the popup closes (`close`) and the failure is logged instead of taking the page down.
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { loadOrReload } from './chunk-reload.ts';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 
 class PopupBoundary extends Component<{ children: ReactNode; close: () => void }, { failed: boolean }> {
   state = { failed: false };
@@ -18,13 +18,19 @@ class PopupBoundary extends Component<{ children: ReactNode; close: () => void }
   }
 }
 
-export function lazyPopup<P extends object>(load: () => Promise<ComponentType<P>>, close: () => void): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await loadOrReload(load) }));
-  return (props: P) => (
+/**
+ * A popup in a chunk of its own; `preload` loads it ahead, so a popup the server rendered (the reset token's)
+ * hydrates at once instead of staying the server's inert HTML, where what the shopper types would be lost.
+ */
+export function lazyPopup<P extends object>(load: () => Promise<ComponentType<P>>, close: () => void): LazyPage<P> {
+  const Lazy = lazyPage<P>(() => load().then((component): { default: ComponentType<P> } => ({ default: component })));
+  const Popup = (props: P) => (
     <PopupBoundary close={close}>
       <Suspense fallback={null}>
         <Lazy {...props} />
       </Suspense>
     </PopupBoundary>
   );
+  Popup.preload = Lazy.preload;
+  return Popup;
 }

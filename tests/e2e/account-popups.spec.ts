@@ -295,6 +295,21 @@ test('reset by the mailed link: the rules, the checklist, a new password, and lo
   await expect(header(page).getByRole('link', { name: /Ольга Смирнова/ })).toBeVisible();
 });
 
+test('the reset popup the server rendered takes what is typed at once, however late its code arrives', async ({ page }) => {
+  // The popup's code is slow to come (a phone on a bad network): the page must not answer before it has.
+  await page.route(/\/ChangePasswordPopup-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  await page.goto('/brands?reset=not-a-real-token'); // waits until the page answers (data-ready)
+  const popup = dialog(page, 'Смена пароля');
+  await popup.getByLabel('Новый пароль', { exact: true }).fill('NewSecret7');
+  await popup.getByLabel('Повторите новый пароль').fill('NewSecret7');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/reset/complite/'));
+  await popup.getByRole('button', { name: 'Сохранить изменения' }).click();
+  expect((await answer).status()).toBeGreaterThanOrEqual(400); // sent: nothing typed was lost
+});
+
 test('the reset query opens the popup over a page; a refused token shows nothing; the backdrop goes home', async ({ page }) => {
   const completes = callsTo(page, '/v1/reset/complite/');
   await page.goto('/brands?reset=not-a-real-token');

@@ -17,6 +17,11 @@ function resetToken(path: string, search: string): string | null {
   return found?.route.name === 'reset-token' ? (found.params.token ?? null) : null;
 }
 
+/** Before hydration: the code of the popup the server rendered from the URL (a reset token), so it hydrates at once. */
+export function preloadUrlPopup(path: string, search: string): Promise<void> {
+  return resetToken(path, search) ? ChangePasswordPopup.preload() : Promise.resolve();
+}
+
 export function PopupHost() {
   const [path, navigate] = useLocation();
   const search = useSearch();
