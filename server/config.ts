@@ -46,7 +46,10 @@ export interface Config {
   unpaidHoldMinutes: number;
   /** Unpaid orders one shopper (visitor or account) may have at once (UNPAID_ORDERS_PER_SHOPPER). */
   unpaidPerShopper: number;
-  /** Unpaid orders one address may have at once (UNPAID_ORDERS_PER_ADDRESS: several shoppers may share one). */
+  /**
+   * Unpaid orders one address may have at once (UNPAID_ORDERS_PER_ADDRESS): a backstop against one person
+   * hoarding with fresh visitor cookies, set high because a carrier's NAT puts many shoppers behind one address.
+   */
   unpaidPerAddress: number;
   sberbank: SberbankConfig;
   push: PushConfig;
@@ -204,7 +207,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: paymentProviderOf(env, sberbank),
     unpaidHoldMinutes: positiveInt('UNPAID_HOLD_MINUTES', env.UNPAID_HOLD_MINUTES, 60),
     unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),
-    unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 10),
+    unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 25),
     sberbank,
     push: readPush(env, publicUrl),
   };

@@ -17,8 +17,15 @@ export interface HoldRules {
 }
 
 export const UNPAID_MESSAGES = {
+  /** The shopper's own unpaid orders: this one is about them, so it says "you". */
   tooMany: (n: number) =>
     `У вас уже ${n} ${plural(n, ['неоплаченный заказ', 'неоплаченных заказа', 'неоплаченных заказов'])}. Оплатите их или дождитесь отмены, прежде чем оформлять новый`,
+  /**
+   * The address's: a mobile carrier puts many phones behind one address, so the shopper refused may have no
+   * order at all; the message speaks of the address, never of them.
+   */
+  tooManyFromAddress:
+    'С этого адреса уже оформлено много неоплаченных заказов. Попробуйте ещё раз позже или через другое подключение к интернету (например, Wi-Fi вместо мобильной сети)',
 } as const;
 
 const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
@@ -49,5 +56,5 @@ export async function checkUnpaidCaps(tx: Queryable, who: Shopper, address: stri
   for (const key of [addressKey, shopperKey].sort()) await lockName(tx, key);
   const held = await unpaidOrdersOf(tx, who, address);
   if (held.shopper >= rules.unpaidPerShopper) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.shopper));
-  if (held.address >= rules.unpaidPerAddress) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.address));
+  if (held.address >= rules.unpaidPerAddress) throw new HttpError(409, UNPAID_MESSAGES.tooManyFromAddress);
 }

@@ -62,6 +62,10 @@ describe.each(backends)('unpaid orders on $name', (backend) => {
     );
     expect(calls.filter((c) => c.status === 200)).toHaveLength(5);
     expect(await stockOf(app, v.ext_id)).toBe(45);
+    // A shopper of that address with no order at all is told about the address, not about orders of theirs.
+    const stranger = await order(shopper(app), { items: [{ ext_id: v.ext_id, quantity: 1 }] }, office);
+    expect([stranger.status, stranger.body]).toEqual([409, { message: UNPAID_MESSAGES.tooManyFromAddress }]);
+    expect(JSON.stringify(stranger.body)).not.toMatch(/У вас/);
 
     const user = await createUser(app);
     for (let i = 0; i < 3; i++) {
