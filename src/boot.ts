@@ -3,6 +3,8 @@
 // last part, the cookie notice say, a frame after the load event), so none of it competes with the first
 // paint or the largest one. Then the app (main.tsx) and the page's own chunks, which the server names in
 // <meta name="shop-page-chunks">, are fetched side by side, and the app hydrates.
+import { PAGE_DATA_ID } from '../common/page-data.ts';
+
 function start(): void {
   const chunks = document.querySelector<HTMLMetaElement>('meta[name="shop-page-chunks"]')?.content.split(' ') ?? [];
   for (const href of chunks.filter(Boolean)) {
@@ -17,6 +19,6 @@ const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 
 // The bare app shell (a page never visited, opened offline) has nothing of the server's to show first: the
 // app starts at once.
-if (!document.getElementById('shop-data')) start();
+if (!document.getElementById(PAGE_DATA_ID)) start();
 else if (document.readyState === 'complete') afterPaint();
 else addEventListener('load', afterPaint, { once: true });

@@ -8,11 +8,11 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { EndpointInfo } from '../common/endpoints.ts';
-import { ApiError, type ShopCall } from './api/client.ts';
+import { ApiError, callUrl, type ShopCall } from './api/client.ts';
 import { App } from './app/App.tsx';
 import { pageRequests } from './app/page-requests.ts';
 import { pageSource, preloadPage } from './app/pages.tsx';
-import { COOKIE_NOTICE_SEED, ORIGIN_SEED, RENDERED_AT_SEED, SeedsContext, type Seeds } from './state/seeds.ts';
+import { COOKIE_NOTICE_SEED, ORIGIN_SEED, RENDERED_AT_SEED, SeedsContext, type Seed, type Seeds } from './state/seeds.ts';
 
 /** The build this bundle is: the page hydrates the server's HTML only when its own build is the same. */
 export const buildId: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
@@ -32,14 +32,36 @@ export interface RenderedPage {
   page: string | null;
 }
 
-/** The caller the page's code takes (`ShopCall`), answered by the server; a refusal becomes the page's ApiError. */
-function callerOf(serverCall: ServerCall): ShopCall {
-  return ((endpoint: EndpointInfo, input?: { params?: Record<string, string>; query?: Record<string, unknown> }) =>
-    serverCall(endpoint, input ?? {}).catch((err: unknown) => {
-      const status = (err as { statusCode?: unknown }).statusCode;
-      throw typeof status === 'number' ? new ApiError((err as Error).message, status) : err;
-    })) as ShopCall;
+/** One answer a request's load got: the address the page would have asked, and the answer. */
+interface Asked {
+  url: string;
+  answer: unknown;
 }
+
+/**
+ * The caller the page's code takes (`ShopCall`), answered by the server; a refusal becomes the page's
+ * ApiError. Each answer is noted in `asked` with the address the page's own call would have used.
+ */
+function callerOf(serverCall: ServerCall, asked: Asked[]): ShopCall {
+  return ((endpoint: EndpointInfo, input?: { params?: Record<string, string>; query?: Record<string, unknown> }) =>
+    serverCall(endpoint, input ?? {}).then(
+      (answer) => {
+        asked.push({ url: callUrl(endpoint, input as Parameters<typeof callUrl>[1]), answer });
+        return answer;
+      },
+      (err: unknown) => {
+        const status = (err as { statusCode?: unknown }).statusCode;
+        throw typeof status === 'number' ? new ApiError((err as Error).message, status) : err;
+      },
+    )) as ShopCall;
+}
+
+/**
+ * A request's seed: its data, and, when that data is the one answer it asked for as it came, that answer's
+ * address, where the service worker keeps it for the app shell offline (common/page-data.ts).
+ */
+const seedOf = (data: unknown, asked: Asked[]): Seed =>
+  asked.length === 1 && asked[0].answer === data ? { data, from: asked[0].url } : { data };
 
 /**
  * The whole markup from React's streaming renderer, piped once every lazy page has resolved: the content
@@ -78,7 +100,6 @@ export interface Visitor {
 /** Renders the page at `url`, the shop's public address and the request's path and query. */
 export async function render(url: string, serverCall: ServerCall, visitor: Visitor): Promise<RenderedPage> {
   const { origin, pathname, search } = new URL(url);
-  const api = callerOf(serverCall);
   const seeds: Seeds = {
     [ORIGIN_SEED]: { data: origin },
     [RENDERED_AT_SEED]: { data: new Date().toISOString() },
@@ -88,8 +109,9 @@ export async function render(url: string, serverCall: ServerCall, visitor: Visit
     // The page's chunk first: it then renders in place, never as a fallback to be swapped in later.
     preloadPage(pathname),
     ...pageRequests(pathname, search).map(async (r) => {
+      const asked: Asked[] = [];
       try {
-        seeds[r.key] = { data: await r.load(api) };
+        seeds[r.key] = seedOf(await r.load(callerOf(serverCall, asked)), asked);
       } catch (err) {
         const status = err instanceof ApiError ? err.status : 500;
         seeds[r.key] = { error: { status, message: err instanceof Error ? err.message : String(err) } };

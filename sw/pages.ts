@@ -1,21 +1,31 @@
-// Navigations: the server's rendered page, kept per build for the next visit. A page comes from the
-// network when it answers within 300 ms, else from the cache at once (offline, or a slow network: the page
-// then still updates the cache behind); a page never visited, offline, gets the precached shell, which the
-// app fills from the cached catalogue data or with its Russian offline notice. The cache's name carries the
-// build, so the next version of the worker never serves a page made for other scripts (activate drops it).
+// Navigations: the server's rendered page, kept per build for the next visit under its own address (path and
+// the query the page reads: `/?source=pwa`, the installed app's start, and `/?utm_source=…` are the page `/`,
+// common/page-address.ts). A page comes from the network when it answers within 300 ms, else from the cache
+// at once (offline, or a slow network: the page then still updates the cache behind); a page not kept,
+// offline, gets the precached shell, which the app fills from the cached answers (a kept page's data is put
+// there too: page-data.ts) or with its Russian offline notice. The cache's name carries the build, so the
+// next version of the worker never serves a page made for other scripts (activate drops it).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { pageAddress } from '../common/page-address.ts';
 import { BUILD_HEADER } from '../common/storage-keys.ts';
 import { BUILD_ID, PAGES_CACHE } from './cache-names.ts';
 import { navigationDenylist } from './cache-rules.ts';
+import { keepPageData } from './page-data.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** How long a navigation waits for the network before the visited page is taken from the cache. */
 const NETWORK_WAIT_SECONDS = 0.3;
+
+/** The pages cache's key of a navigation: the page's own address, whatever tags of the visit its URL carries. */
+export function pageKey(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${pageAddress(u.pathname, u.search)}`;
+}
 
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
@@ -23,6 +33,11 @@ const pages = new NetworkFirst({
   // A page varies by encoding only on the wire (Vary: accept-encoding); the cached copy is the page itself.
   matchOptions: { ignoreVary: true },
   plugins: [
+    {
+      cacheKeyWillBeUsed: async ({ request }) => pageKey(request.url),
+      // The page's data goes where the app's own calls look for it (the API cache), for the shell offline.
+      cacheDidUpdate: async ({ newResponse }) => void (await keepPageData(await newResponse.text())),
+    },
     // Only this build's pages: while an update waits, the network already answers with the new build's
     // pages, whose scripts this worker never precached; those are not kept here (the new worker keeps them).
     new CacheableResponsePlugin({ statuses: [200], headers: { [BUILD_HEADER]: BUILD_ID } }),
@@ -50,7 +65,7 @@ export function registerPageRoutes(): void {
     const url = new URL(data.url, self.location.origin);
     if (url.origin !== self.location.origin) return;
     // A page already kept is not rendered again for this: opening it online refreshes it (network first).
-    const done = caches.match(url.href).then(
+    const done = caches.match(pageKey(url.href), { cacheName: PAGES_CACHE, ignoreVary: true }).then(
       (kept) =>
         kept !== undefined ||
         pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).then(

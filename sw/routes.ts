@@ -5,7 +5,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
-import { CURRENT_CACHES } from './cache-names.ts';
+import { API_CACHE_LIMITS, CURRENT_CACHES } from './cache-names.ts';
 import { cacheKindFor } from './cache-rules.ts';
 import { registerPageRoutes } from './pages.ts';
 
@@ -18,10 +18,7 @@ export function registerRuntimeRoutes(): void {
     ({ url, request }) => cacheKindFor(url, request.method, self.location.origin) === 'api',
     new StaleWhileRevalidate({
       cacheName: CACHE_NAMES.api,
-      plugins: [
-        new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
-      ],
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...API_CACHE_LIMITS, purgeOnQuotaError: true })],
     }),
   );
 

@@ -5,6 +5,7 @@
 // rendering, the shell the app fills by itself.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { dataBlock } from '../../common/page-data.ts';
 import { withHead } from '../content/head-html.ts';
 import type { PageHead } from '../content/page-head.ts';
 
@@ -80,7 +81,6 @@ export function pageHtml(template: string, head: PageHead, siteName: string, ren
     )
     .replace(
       '<div id="root"></div>',
-      () =>
-        `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="shop-data">${scriptSafe(JSON.stringify(rendered.seeds))}</script>`,
+      () => `<div id="root">${rendered.html}</div>\n    ${dataBlock(scriptSafe(JSON.stringify(rendered.seeds)))}`,
     );
 }

@@ -5,6 +5,7 @@
 // build, per catalogue generation (a product page per its product's too), and sent from memory after;
 // a page made while the database failed is sent but not kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageAddress } from '../../common/page-address.ts';
 import { matchRoute } from '../../common/routes.ts';
 import { SHOP_NAME } from '../../common/titles.ts';
 import { pageHead } from '../content/page-head.ts';
@@ -87,7 +88,10 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
   };
 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    const [pathname] = splitUrl(req.url);
+    const [pathname, query] = splitUrl(req.url);
+    // The page's own address: tags of where the shopper came from (utm_*, source=pwa) change nothing in it,
+    // so it is rendered and kept once for all of them.
+    const url = pageAddress(pathname, query ? `?${query}` : '');
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
@@ -101,7 +105,7 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     });
     // The one thing of the visitor a page shows: the cookie notice, until it is accepted (two cached forms).
     const visitor: PageVisitor = { cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true' };
-    const compute = () => render(t, req.url, pathname, renderer, visitor);
+    const compute = () => render(t, url, pathname, renderer, visitor);
     // A rendered page names its build: the service worker keeps only its own build's pages.
     const headers = renderer ? { ...HTML_HEADERS, [BUILD_HEADER]: renderer.buildId } : HTML_HEADERS;
     if (!renderer || !app.hasDecorator('responseCache')) {
@@ -112,7 +116,7 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
         .send(page.body);
     }
     const scope = `page|${renderer.buildId}|${t.version}|${visitor.cookieNotice ? 'notice' : 'accepted'}`;
-    const key = app.responseCache.keyOf(req.url, { productId: productOf(pathname), scope });
+    const key = app.responseCache.keyOf(url, { productId: productOf(pathname), scope });
     return sendStored(req, reply, await app.responseCache.getOrCompute(key, compute), headers);
   };
   app.get('/', sendPage);

@@ -3,7 +3,7 @@
 // along; the page never sees the token), JSON in and out, and checks every answer against its contract struct. A failure is an ApiError; callers apply spec §8.
 import type { Struct } from 'superstruct';
 import { check } from '../../common/validate.ts';
-import { endpointPath, queryString, type CallInput, type Endpoint } from '../../common/endpoints.ts';
+import { endpointPath, queryString, type CallInput, type Endpoint, type EndpointInfo } from '../../common/endpoints.ts';
 import { API_BASE } from '../../common/browser/api-base.ts';
 import { LandingAnswer, OfferPage, OffersListResponse, ProductOffer } from '../../common/contract/catalog.ts';
 import { rememberOffers } from '../worker/remember-queue.ts';
@@ -30,14 +30,25 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const apiUrl = (path: string, query?: RequestOptions['query']) => `${API_BASE}${path}${queryString(query)}`;
+/**
+ * The address a call of an entry asks for, as fetch gets it: the API base, the entry's path with its
+ * parameters, the query. The server's rendering names the same address for each answer a page was rendered
+ * with (entry-server.tsx), so the service worker can keep it where this call would find it.
+ */
+export function callUrl(
+  endpoint: Pick<EndpointInfo, 'path'>,
+  input?: { params?: Record<string, string>; query?: RequestOptions['query'] },
+): string {
+  const path = endpointPath(endpoint.path, (input?.params ?? {}) as Parameters<typeof endpointPath>[1]);
+  return `${API_BASE}${path}${queryString(input?.query)}`;
+}
 
-async function request<T, S>(path: string, struct: Struct<T, S>, opts: RequestOptions = {}): Promise<T> {
+async function request<T, S>(url: string, struct: Struct<T, S>, opts: Omit<RequestOptions, 'query'> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, opts.query), {
+    res = await fetch(url, {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -75,10 +86,9 @@ const OFFER_ANSWERS = new Set<unknown>([OfferPage, LandingAnswer, ProductOffer, 
 /** Calls one entry of the endpoint table: its method and path, the query and body it takes, its answer checked. */
 export async function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, ...[input]: CallArgs<B, Q, P>): Promise<A> {
   if (!endpoint.answer) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON: the page does not call it`);
-  const path = endpointPath(endpoint.path, (input?.params ?? {}) as Parameters<typeof endpointPath<P>>[1]);
-  const answer = await request(path, endpoint.answer, {
+  const url = callUrl(endpoint, input as { params?: Record<string, string>; query?: RequestOptions['query'] } | undefined);
+  const answer = await request(url, endpoint.answer, {
     method: endpoint.method,
-    query: input?.query as RequestOptions['query'],
     body: input?.body,
     headers: input?.headers,
     signal: input?.signal,

@@ -2,6 +2,7 @@
 // that rendered it (`shop-build`). The page hydrates that HTML only when its own build is the same one; an
 // older HTML (kept by a cache across a deploy) is rendered afresh in the browser instead, never hydrated by
 // code it was not made with.
+import { PAGE_DATA_ID } from '../../common/page-data.ts';
 import type { Seeds } from '../state/seeds.ts';
 
 export interface ServerRendering {
@@ -11,7 +12,7 @@ export interface ServerRendering {
 }
 
 export function readServerRendering(doc: Document, buildId: string): ServerRendering {
-  const data = doc.getElementById('shop-data');
+  const data = doc.getElementById(PAGE_DATA_ID);
   const build = doc.querySelector('meta[name="shop-build"]')?.getAttribute('content');
   if (!data || build !== buildId) return { seeds: {}, hydrate: false };
   try {

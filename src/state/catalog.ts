@@ -5,7 +5,7 @@
 // before hydrating (seedCatalog), so both render the same. On the server, where a module store would be
 // shared by every request, the slots are read from the request's seeds instead.
 import { proxy, useSnapshot, type Snapshot } from 'valtio';
-import type { Brand, CategoryPreview, Offer } from '../../common/contract/catalog.ts';
+import type { Brand, CategoryPreview, OfferPage } from '../../common/contract/catalog.ts';
 import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
 import type { ShopCall } from '../api/client.ts';
 import { onServer, useSeeds, type Seeds } from './seeds.ts';
@@ -25,8 +25,10 @@ const empty = () => ({
   brands: slot<Brand[]>([]),
   banners: slot<Banner[]>([]),
   containerBanners: slot<ContainerBanner[]>([]),
-  newList: slot<Offer[]>([]),
-  saleList: slot<Offer[]>([]),
+  // The whole first page of each list, as the API answers it (the shelf shows its offers): a page the server
+  // rendered then names that answer, for the service worker to keep (common/page-data.ts).
+  newList: slot<OfferPage | null>(null),
+  saleList: slot<OfferPage | null>(null),
 });
 
 export const catalog = proxy(empty());
@@ -49,8 +51,8 @@ const LOADERS: { [K in SlotName]: (api?: ShopCall) => Promise<Catalog[K]['data']
   brands: async (api) => (await catalogApi()).getBrands(api),
   banners: async (api) => (await frameApi()).getBanners(api),
   containerBanners: async (api) => (await frameApi()).getContainerBanners(api),
-  newList: async (api) => (await (await catalogApi()).getOffers('new', undefined, 0, api)).results,
-  saleList: async (api) => (await (await catalogApi()).getOffers('sale', undefined, 0, api)).results,
+  newList: async (api) => (await catalogApi()).getOffers('new', undefined, 0, api),
+  saleList: async (api) => (await catalogApi()).getOffers('sale', undefined, 0, api),
 };
 
 const FRAME: SlotName[] = ['organization', 'previewCategories', 'brands'];

@@ -6,8 +6,9 @@
 // with: its origin, the cookie notice's state, and the time of the render, from which useNow counts while
 // hydrating, so relative times match the server's HTML.
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { PageSeed } from '../../common/page-data.ts';
 
-export type Seed = { data: unknown } | { error: { status: number; message: string } };
+export type Seed = PageSeed;
 export type Seeds = Record<string, Seed>;
 
 export const SeedsContext = createContext<Seeds>({});

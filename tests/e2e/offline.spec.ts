@@ -2,8 +2,9 @@
 // and its pictures from the worker's caches, even what the first visit loaded before the worker took over. And with every tab closed, the worker itself sends the basket changes queued offline
 // when Background Sync fires (fired here through DevTools, as the browser would when the network returns),
 // and the next visit says why a change was refused.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
+import { CACHE_NAMES, OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { cacheKindFor } from '../../sw/cache-rules.ts';
 import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
 import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts';
@@ -142,4 +143,67 @@ test('losing the network tells the shopper without moving the page under their f
   await context.setOffline(false);
   await expect(page.getByText('Нет подключения к интернету. Показываем сохранённые данные.')).toBeHidden();
   expect(await where()).toBe(before);
+});
+
+/** Until this build's pages cache holds the page at url (and, with its data, the answers it was rendered with). */
+async function kept(page: Page, url: string, withItsData = false): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ u, api, data }) => {
+            const names = (await caches.keys()).filter((n) => n.includes('pages'));
+            const pages = await Promise.all(names.map(async (n) => (await caches.open(n)).match(u, { ignoreVary: true })));
+            const answers = data ? await (await caches.open(api)).keys() : [];
+            return pages.some(Boolean) && (!data || answers.some((r) => r.url.includes('/get_seo/')));
+          },
+          { u: url, api: CACHE_NAMES.api, data: withItsData },
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+test('the installed app opened offline from its icon, and a link with utm_ tags, show the home page with its goods', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await page.request.get(manifestUrl!)).json()) as { start_url: string };
+  expect(manifest.start_url).toContain('?'); // the icon opens an address the shopper never typed
+  await controlled(page);
+  await kept(page, new URL('/', page.url()).href);
+  const names = await page.getByTestId('new-list').locator('.offer-card__name').allInnerTexts();
+
+  await context.setOffline(true);
+  for (const address of [manifest.start_url, '/?utm_source=vk&utm_medium=social&utm_campaign=leto&yclid=123']) {
+    await page.goto(address);
+    await expect(page.getByTestId('new-list').locator('.offer-card__name')).toHaveText(names);
+    await expect(page.getByTestId('sale-list').locator('.offer-card')).not.toHaveCount(0);
+    await expect(page.getByText('Не удалось загрузить товары')).toHaveCount(0);
+  }
+  await context.setOffline(false);
+});
+
+test('a page shown once opens offline from its data even when its kept copy is gone (another build, an evicted page)', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/kupalniki');
+  await controlled(page);
+  await kept(page, page.url(), true);
+  const names = await page.getByTestId('listing-grid').locator('.offer-card__name').allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  // The pages cache is per build: the next version of the app starts without the pages this one kept.
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.includes('pages')) await caches.delete(name);
+  });
+
+  await context.setOffline(true);
+  await page.goto('/kupalniki?utm_source=telegram');
+  await expect(page.locator('#shop-data')).toHaveCount(0); // the app shell, filled from the cached answers
+  await expect(page.getByRole('heading', { level: 1, name: 'Купальники' })).toBeVisible();
+  await expect(page.getByTestId('listing-grid').locator('.offer-card__name')).toHaveText(names);
+  await context.setOffline(false);
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
+import { pageAnswers } from '../../common/page-data.ts';
 import { backends, getJson, startApp, NOTICE_WAIT } from './harness.ts';
 import { categoryPathOf, matchRoute } from '../../common/routes.ts';
 
@@ -141,5 +142,32 @@ describe.each(backends)('rendered pages on $name', (backend) => {
     expect((await app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } })).statusCode).toBe(304);
     await app.db.query('update products set price = $1 where id = $2', [p.price + 1000, p.id]);
     await vi.waitFor(async () => expect(text(mainOf((await app.inject(url)).body))).toContain(formatPrice(p.price + 1000)), NOTICE_WAIT);
+  });
+
+  it('a page is rendered once for every tag of the visit (utm_*, source=pwa, click ids), and once per query it reads', async () => {
+    const plain = await app.inject('/bele');
+    const hits = app.responseCache.stats().hits;
+    for (const tagged of ['/bele?source=pwa', '/bele?utm_source=vk&utm_campaign=leto', '/bele?yclid=1&gclid=2&fbclid=3']) {
+      const res = await app.inject(tagged);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(plain.body);
+    }
+    expect(app.responseCache.stats().hits).toBe(hits + 3); // each from memory, none rendered again
+    // A parameter the page reads is another page.
+    const sorted = await app.inject('/bele?sort=price_asc&utm_source=vk');
+    expect(sorted.body).not.toBe(plain.body);
+  });
+
+  it('the data block names the API address of each answer as the page would ask it, for the service worker', async () => {
+    const res = await app.inject('/kupalniki');
+    const answers = pageAnswers(res.body);
+    const from = answers.map(([url]) => url);
+    expect(from).toEqual(
+      expect.arrayContaining(['/api/v1/organization', '/api/v1/category/kupalniki', '/api/v1/get_seo/?url=%2Fkupalniki']),
+    );
+    // Each named answer is what the API answers at that address.
+    for (const [url, answer] of answers) expect((await getJson(app, url)).body, url).toEqual(answer);
+    const home = pageAnswers((await app.inject('/')).body).map(([url]) => url);
+    expect(home).toEqual(expect.arrayContaining(['/api/v1/banner', '/api/v1/offers/new/?limit=24&offset=0']));
   });
 });

@@ -50,8 +50,21 @@ export default function HomePage() {
           ))}
         </div>
       )}
-      <OfferShelf title="Новинки" more={href('new')} offers={c.newList.data} status={c.newList.status} testId="new-list" leading={!hero} />
-      <OfferShelf title="Распродажа" more={href('sale')} offers={c.saleList.data} status={c.saleList.status} testId="sale-list" />
+      <OfferShelf
+        title="Новинки"
+        more={href('new')}
+        offers={c.newList.data?.results ?? []}
+        status={c.newList.status}
+        testId="new-list"
+        leading={!hero}
+      />
+      <OfferShelf
+        title="Распродажа"
+        more={href('sale')}
+        offers={c.saleList.data?.results ?? []}
+        status={c.saleList.status}
+        testId="sale-list"
+      />
     </div>
   );
 }
