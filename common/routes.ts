@@ -49,6 +49,11 @@ export interface RouteDef {
   /** Breadcrumb label of the last crumb; category crumbs come from the preview categories. */
   crumb?: string;
   where?: Record<string, RegExp>;
+  /**
+   * Rendered for its shopper (their basket): the server never keeps it for others, and the service worker
+   * never keeps it at all (it is sent `no-store`); every other page is the same for everybody.
+   */
+  personal?: true;
 }
 
 const INFO: [name: string, title: string, crumb: string][] = [
@@ -109,7 +114,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'index', pattern: '/', page: 'home', title: 'home' },
   ...INFO.map(([name, title, crumb]): RouteDef => ({ name, pattern: `/${name}`, page: 'info', title, crumb })),
   { name: 'address', pattern: '/address', page: 'address', title: 'addresses', crumb: 'Мои адреса' },
-  { name: 'basket', pattern: '/basket', page: 'basket', title: 'basket', crumb: 'Корзина' },
+  { name: 'basket', pattern: '/basket', page: 'basket', title: 'basket', crumb: 'Корзина', personal: true },
   { name: 'basket-delivery', pattern: '/basket/delivery', page: 'basket-delivery', title: 'basket', crumb: 'Оформление заказа' },
   {
     name: 'basket-delivery-confirm',

@@ -32,8 +32,9 @@ export function freePort(): Promise<number> {
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
-  const port = await freePort();
+/** Starts the shop on `port` (a free one when not given): a caller that must know its address first names it. */
+export async function startShop(env: Record<string, string>, port?: number): Promise<ShopProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,8 @@ import { ApiError, callUrl, type ShopCall } from './api/client.ts';
 import { App } from './app/App.tsx';
 import { pageRequests } from './app/page-requests.ts';
 import { pageSource, preloadPage } from './app/pages.tsx';
-import { COOKIE_NOTICE_SEED, ORIGIN_SEED, RENDERED_AT_SEED, SeedsContext, type Seed, type Seeds } from './state/seeds.ts';
+import type { BasketItem } from '../common/contract/basket.ts';
+import { BASKET_SEED, COOKIE_NOTICE_SEED, ORIGIN_SEED, RENDERED_AT_SEED, SeedsContext, type Seed, type Seeds } from './state/seeds.ts';
 
 /** The build this bundle is: the page hydrates the server's HTML only when its own build is the same. */
 export const buildId: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
@@ -91,10 +92,12 @@ function toHtml(element: ReactNode): Promise<string> {
   });
 }
 
-/** What the server knows of the visitor that changes the page: nothing personal (the page may be cached). */
+/** What the server knows of the visitor that changes the page: nothing personal, but on a personal page. */
 export interface Visitor {
   /** The visitor has not accepted the cookie notice (no acceptance cookie): the notice is in the HTML. */
   cookieNotice: boolean;
+  /** The shopper's confirmed basket, on the basket page (never kept for anyone else) when the server knows them. */
+  basket?: BasketItem[];
 }
 
 /** Renders the page at `url`, the shop's public address and the request's path and query. */
@@ -104,6 +107,7 @@ export async function render(url: string, serverCall: ServerCall, visitor: Visit
     [ORIGIN_SEED]: { data: origin },
     [RENDERED_AT_SEED]: { data: new Date().toISOString() },
     [COOKIE_NOTICE_SEED]: { data: visitor.cookieNotice },
+    ...(visitor.basket ? { [BASKET_SEED]: { data: visitor.basket } } : {}),
   };
   await Promise.all([
     // The page's chunk first: it then renders in place, never as a fallback to be swapped in later.

@@ -12,6 +12,7 @@ import { preloadPage } from './app/pages.tsx';
 import { preloadUrlPopup } from './features/popups/PopupHost.tsx';
 import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
+import { seedBasket } from './state/basket.ts';
 import { seedCatalog } from './state/catalog.ts';
 import { SeedsContext, seededAnswers } from './state/seeds.ts';
 import { seedHead } from './state/head.ts';
@@ -27,6 +28,7 @@ const seeds = rendered.hydrate
   : await (await import('./app/shell-seeds.ts')).shellStart(location.pathname, location.search);
 rememberOffers(seededAnswers(rendered.seeds)); // before the stores take the seeds in
 seedCatalog(seeds);
+seedBasket(seeds);
 seedWidgets(seeds);
 seedHead(seeds, location.pathname);
 const app = (
@@ -40,7 +42,11 @@ if (rendered.hydrate) {
   // The page's chunk (boot.ts preloads it from the page's meta), and a popup's the server rendered from the URL,
   // before hydrating: they then hydrate in place at once.
   await Promise.all([preloadPage(location.pathname), preloadUrlPopup(location.pathname, location.search)]).catch(() => undefined);
-  hydrateRoot(root, app);
+  // A part of the page whose HTML did not match is rendered anew by React; the log names where, so a mismatch
+  // one engine alone makes (the cross-engine walk reads these) can be found.
+  hydrateRoot(root, app, {
+    onRecoverableError: (err, info) => console.error('[hydrate] the server HTML was rendered anew', err, info.componentStack),
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

@@ -35,6 +35,9 @@ const pages = new NetworkFirst({
   plugins: [
     {
       cacheKeyWillBeUsed: async ({ request }) => pageKey(request.url),
+      // A page rendered for its shopper (the basket) is sent `no-store`: never kept, so never shown to whoever
+      // uses this browser next; offline it is the shell, filled from this device's own stored basket.
+      cacheWillUpdate: async ({ response }) => (/no-store/.test(response.headers.get('cache-control') ?? '') ? null : response),
       // The page's data goes where the app's own calls look for it (the API cache), for the shell offline.
       cacheDidUpdate: async ({ newResponse }) => void (await keepPageData(await newResponse.text())),
     },

@@ -62,6 +62,8 @@ export interface BasketSyncDeps {
   requestBackgroundSync?: () => void;
   /** Storage failed: changes now live only as long as this runtime (the page says so). */
   onStorageLost?: () => void;
+  /** The stored queue and basket have been read and shown (from then on the view knows the basket). */
+  onStoredRead?: () => void;
   /** Where refusals go: on screen (the page) or stored for the next page (the service worker). */
   notices?: 'show' | 'store';
 }
@@ -108,12 +110,30 @@ export class BasketSync {
     return this.deps.view;
   }
 
-  /** Start: listen to the other runtimes first (so no confirmation is missed), show what is stored, send, fetch. */
-  async start(): Promise<void> {
+  /**
+   * Start: listen to the other runtimes first (so no confirmation is missed), show what is stored, send, fetch.
+   * `serverCart`: the confirmed basket the server rendered the page with (the view shows it already).
+   */
+  async start(opts: { serverCart?: readonly BasketItem[] } = {}): Promise<void> {
     this.deps.channel?.listen(() => void this.syncFromStorage());
+    const { serverCart } = opts;
+    if (serverCart) await this.underLock(() => this.takeServerCart(serverCart));
     await this.syncFromStorage();
     await this.flush();
     await this.refreshCart();
+  }
+
+  /**
+   * The basket the server rendered the page with becomes the stored confirmed basket when nothing is queued,
+   * as an answer of refreshCart would: the stored copy may be older (another device changed the basket), and
+   * showing it for a moment would show a basket that is not. With changes queued the stored basket stays: the
+   * queue was built on it, and the server's may already hold some of them.
+   */
+  private async takeServerCart(cart: readonly BasketItem[]): Promise<void> {
+    if ((await this.listQueue()).length) return;
+    this.localChanges += 1;
+    await this.storage.saveCart(plain([...cart])).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
+    this.deps.channel?.announce();
   }
 
   /** The network is back: send what waits at once, then fetch the basket. */
@@ -251,6 +271,7 @@ export class BasketSync {
       this.localChanges += 1;
       this.view.queue = stored.queue;
       this.view.cart = stored.cart;
+      this.deps.onStoredRead?.();
       return;
     }
   }

@@ -105,6 +105,22 @@ function setVisitorCookie(app: FastifyInstance, req: FastifyRequest, reply: Fast
   });
 }
 
+/**
+ * Who a page request comes from, for the one page rendered for its shopper (the basket): the signed-in user of
+ * a live token, else the visitor of a cookie the shop signed; read only (a page sets no cookie). Null when the
+ * request names nobody the shop can vouch for (no cookie yet, a token that no longer works, a cookie the shop
+ * did not sign): the page then shows nothing as theirs until the app knows.
+ */
+export async function pageShopper(app: FastifyInstance, req: FastifyRequest): Promise<Shopper | null> {
+  const key = tokenOf(req);
+  if (key) {
+    const userId = await userIdByToken(app.db, key);
+    return userId === null ? null : { userId, visitorKey: null };
+  }
+  const signed = SIGNED_VISITOR.exec(req.cookies?.[VISITOR_COOKIE] ?? '');
+  return signed && app.signer.verify('visitor', signed[1]!, signed[2]!) ? { userId: null, visitorKey: signed[1]! } : null;
+}
+
 /** The visitor's key from the cookie, when the shop made it. */
 export function visitorKeyOf(req: FastifyRequest): string | null {
   return req.visitorKey;

@@ -1,9 +1,10 @@
 // The shop's pages: every path the route table knows (and a 404 page for the rest) answered with the built
 // index.html, its head filled for the page (content/page-head.ts) and, with the SSR bundle, the page
 // rendered with its data (ssr-bundle.ts). A rendered page holds nothing of one shopper (the page fills in
-// the basket, favourites and name itself), so it is kept in the response cache like a public answer, per
-// build, per catalogue generation (a product page per its product's too), and sent from memory after;
-// a page made while the database failed is sent but not kept.
+// favourites and the name itself), so it is kept in the response cache like a public answer, per build, per
+// catalogue generation (a product page per its product's too), and sent from memory after; a page made while
+// the database failed is sent but not kept. The one exception is a personal page (the basket): rendered with
+// its shopper's basket each time, and sent `no-store`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageAddress } from '../../common/page-address.ts';
 import { matchRoute } from '../../common/routes.ts';
@@ -14,12 +15,16 @@ import type { Computed } from '../http/response-cache.ts';
 import { sendStored } from '../http/stored-response.ts';
 import { MESSAGES } from '../plugins/errors.ts';
 import { splitUrl } from '../http/split-url.ts';
+import { pageShopper } from '../http/identity.ts';
+import { readBasket } from '../basket/basket.ts';
 import { BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
 import { chunksOf, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
 import { publicCaller } from './public-call.ts';
 import type { PageRenderer, PageVisitor } from './ssr-bundle.ts';
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+/** A page rendered for its shopper: kept by no cache, the browser's, a proxy's or the service worker's. */
+const PERSONAL_HEADERS = { ...HTML_HEADERS, 'cache-control': 'private, no-store' };
 
 export interface PageSources {
   /** The built index.html, read again when a build replaces it (null: nothing built). */
@@ -87,6 +92,17 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     return { status: head.status, body: pageHtml(html, head, SHOP_NAME, rendered), keep: !!rendered && !failedRequest };
   };
 
+  /** The shopper's own things a personal page shows: their confirmed basket, when the server can tell who they are. */
+  const personalOf = async (req: FastifyRequest): Promise<Pick<PageVisitor, 'basket'>> => {
+    try {
+      const who = await pageShopper(app, req);
+      return who ? { basket: await readBasket(app.db, who) } : {};
+    } catch (err) {
+      app.log.error({ err }, 'the basket page is rendered without the basket: the app shows it when it has it');
+      return {};
+    }
+  };
+
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const [pathname, query] = splitUrl(req.url);
     // The page's own address: tags of where the shopper came from (utm_*, source=pwa) change nothing in it,
@@ -103,12 +119,18 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
       app.log.error({ err }, 'the SSR bundle did not load');
       return null;
     });
-    // The one thing of the visitor a page shows: the cookie notice, until it is accepted (two cached forms).
-    const visitor: PageVisitor = { cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true' };
+    // What a page shows of its visitor: the cookie notice, until it is accepted (two cached forms); a personal
+    // page (the basket) their own things too, and it is never kept, here or by the service worker.
+    const personal = matchRoute(pathname)?.route.personal === true;
+    const visitor: PageVisitor = {
+      cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true',
+      ...(personal && renderer ? await personalOf(req) : {}),
+    };
     const compute = () => render(t, url, pathname, renderer, visitor);
     // A rendered page names its build: the service worker keeps only its own build's pages.
-    const headers = renderer ? { ...HTML_HEADERS, [BUILD_HEADER]: renderer.buildId } : HTML_HEADERS;
-    if (!renderer || !app.hasDecorator('responseCache')) {
+    const base = personal ? PERSONAL_HEADERS : HTML_HEADERS;
+    const headers = renderer ? { ...base, [BUILD_HEADER]: renderer.buildId } : base;
+    if (!renderer || personal || !app.hasDecorator('responseCache')) {
       const page = await compute();
       return reply
         .code(page.status ?? 200)

@@ -5,12 +5,18 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BasketItem } from '../../common/contract/basket.ts';
 import type { PublicCall } from './public-call.ts';
 
-/** What the server tells the rendering of the visitor: never anything personal (rendered pages are cached). */
+/**
+ * What the server tells the rendering of the visitor: nothing personal on a page kept for everybody; on a
+ * personal page (the route's `personal`, never kept) the shopper's confirmed basket.
+ */
 export interface PageVisitor {
   /** No acceptance cookie: the cookie notice is rendered into the page. */
   cookieNotice: boolean;
+  /** The shopper's confirmed basket, on a personal page for a shopper the server could tell. */
+  basket?: BasketItem[];
 }
 
 /** What the SSR entry (src/entry-server.tsx) exports. */

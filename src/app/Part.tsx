@@ -11,12 +11,20 @@ export const PARTS = ['header', 'page', 'footer', 'overlays'] as const;
 export type PartName = (typeof PARTS)[number];
 
 const mounted = new Set<PartName>();
+let allMounted = () => {};
+const hydrated = new Promise<void>((resolve) => (allMounted = resolve));
+
+/** Resolves once every part of the page has mounted (hydrated, or rendered by the app shell). */
+export const whenHydrated = (): Promise<void> => hydrated;
 
 /** Marks a part mounted (hydrated): inside the Suspense boundary that is the part (Part, or the route view's). */
 export function PartMounted({ name }: { name: PartName }) {
   useEffect(() => {
     mounted.add(name);
-    if (PARTS.every((p) => mounted.has(p))) document.documentElement.dataset.ready = '';
+    if (PARTS.every((p) => mounted.has(p))) {
+      document.documentElement.dataset.ready = '';
+      allMounted();
+    }
   }, [name]);
   return null;
 }

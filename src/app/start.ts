@@ -1,9 +1,13 @@
-// What the page starts after its first paint, when the browser is idle (or within a second), or at once when
-// the shopper changes what is saved (a favourite, a size in the basket, the city) before then, so that change is
-// stored before a quick reload could lose it (and, until it is, journaled in localStorage at once:
-// state/unsaved-lkdata.ts): its code is a chunk of its own (app/background.ts), loaded
-// then, so none of it is in the first chunk or delays the paint or the hydration.
+// What the page starts after its first paint, once the page has hydrated and the browser is idle (or within a
+// second), or at once when the shopper changes what is saved (a favourite, a size in the basket, the city)
+// before then, so that change is stored before a quick reload could lose it (and, until it is, journaled in
+// localStorage at once: state/unsaved-lkdata.ts): its code is a chunk of its own (app/background.ts), loaded
+// then, so none of it is in the first chunk or delays the paint or the hydration. A chunk that cannot be had
+// reloads the page once, as a lazy page's does; one cut off because the shopper is leaving the page (Firefox
+// fails the loads of a page being left) is no failure at all.
 import { subscribe } from 'valtio';
+import { loadOrReload } from '../components/chunk-reload.ts';
+import { whenHydrated } from './Part.tsx';
 import { SAVED_STORES } from '../state/saved-stores.ts';
 import { startJournal } from '../state/unsaved-lkdata.ts';
 
@@ -13,17 +17,30 @@ export function whenIdle(fn: () => void, timeout = 1_000): void {
   else setTimeout(fn, 1);
 }
 
+/** Whether the page is being left (until it is shown again from the back-forward cache). */
+let leaving = false;
+
+/** A load of this page that fails while the page is being left never settles: the page is gone, nothing failed. */
+function whileStaying<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => load().catch((err: unknown) => (leaving ? new Promise<never>(() => undefined) : Promise.reject(err)));
+}
+
 export function startAfterPaint(): void {
   startJournal();
+  addEventListener('pagehide', () => (leaving = true));
+  addEventListener('pageshow', () => (leaving = false));
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     stopWatching.forEach((stop) => stop());
-    import('./background.ts')
+    loadOrReload(whileStaying(() => import('./background.ts')))
       .then((background) => background.start())
       .catch((err: unknown) => console.error('[start] the background work could not load', err));
   };
   const stopWatching = SAVED_STORES.map((store) => subscribe(store, start));
-  whenIdle(start);
+  // Not before the page has hydrated: what the work learns (the saved favourites, the signed-in shopper)
+  // would otherwise reach a part still hydrating, which then no longer matches its HTML. Safari has no idle
+  // callback, so without this wait the work started a moment after the app, mid-hydration.
+  void whenHydrated().then(() => whenIdle(start));
 }

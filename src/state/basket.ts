@@ -1,9 +1,13 @@
 // Store of the basket (spec §3): the confirmed lines the server last answered with, the queued changes
 // not yet confirmed, notices about refused changes, the dropdown's state, and the local choices kept in
-// lkData (basket list ids, offer features and colours, the gift card in the basket).
-import { proxy, useSnapshot } from 'valtio';
+// lkData (basket list ids, offer features and colours, the gift card in the basket). The basket page the
+// server renders for its shopper starts from their confirmed basket (seedBasket); on the server, where this
+// module's store would be shared by every request, the basket is read from the request's seeds instead.
+import { proxy, useSnapshot, type Snapshot } from 'valtio';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import type { Mutation, Notice } from '../../common/basket-queue.ts';
+import { basketKnown } from './personal.ts';
+import { BASKET_SEED, onServer, useSeeds, type Seeds } from './seeds.ts';
 
 export interface OfferFeature {
   selectTop?: string;
@@ -11,7 +15,7 @@ export interface OfferFeature {
   selectSize?: string;
 }
 
-export const basket = proxy({
+const initial = () => ({
   // lkData (the basket's lines themselves are saved by the basket sync, as the confirmed basket and its queue)
   offerFeatures: {} as Record<string, OfferFeature>,
   offerColors: {} as Record<string, string>,
@@ -23,7 +27,33 @@ export const basket = proxy({
   dropdownOpen: false,
 });
 
-export const useBasket = () => useSnapshot(basket);
+export const basket = proxy(initial());
+
+type Basket = ReturnType<typeof initial>;
+
+const seededCart = (seeds: Seeds): BasketItem[] | undefined => {
+  const seed = seeds[BASKET_SEED];
+  return seed && 'data' in seed ? (seed.data as BasketItem[]) : undefined;
+};
+
+/** Before hydrating the basket page: the store has the confirmed basket the server rendered it with. */
+export function seedBasket(seeds: Seeds): void {
+  const cart = seededCart(seeds);
+  if (!cart) return;
+  basket.cart = cart;
+  basketKnown();
+}
+
+const serverSnapshots = new WeakMap<Seeds, Snapshot<Basket>>();
+
+export function useBasket(): Snapshot<Basket> {
+  const seeds = useSeeds();
+  const snap = useSnapshot(basket);
+  if (!onServer()) return snap;
+  let fromRequest = serverSnapshots.get(seeds);
+  if (!fromRequest) serverSnapshots.set(seeds, (fromRequest = { ...initial(), cart: seededCart(seeds) ?? [] } as Snapshot<Basket>));
+  return fromRequest;
+}
 
 export function chooseFeature(offerId: number, feature: OfferFeature): void {
   basket.offerFeatures[String(offerId)] = { ...basket.offerFeatures[String(offerId)], ...feature };

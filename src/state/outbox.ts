@@ -10,6 +10,7 @@ import type { Mutation } from '../../common/basket-queue.ts';
 import { basket } from './basket.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
+import { basketKnown, personal } from './personal.ts';
 
 const sync = new BasketSync({
   view: basket,
@@ -20,6 +21,7 @@ const sync = new BasketSync({
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   requestBackgroundSync: () => void requestBackgroundSync(),
   onStorageLost: () => setStorageProblem('unavailable'),
+  onStoredRead: basketKnown,
 });
 
 /** Queues a change: stored first, then shown as pending, then sent when it can be. */
@@ -39,5 +41,7 @@ export function startOutbox(): Promise<void> {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void sync.resume();
   });
-  return sync.start();
+  // A basket page the server rendered shows the shopper's confirmed basket already: it is newer than this
+  // device's stored copy, which must not show meanwhile (basket-sync.ts takeServerCart).
+  return sync.start({ serverCart: personal.basket ? basket.cart : undefined });
 }

@@ -14,6 +14,7 @@ import { parseLkData, putLkData, readLkData, type LkData } from './lk-data.ts';
 import { emptyLkData } from './lk-data-slice.ts';
 import { setStorageProblem, ui } from './ui.ts';
 import { SAVED_STORES } from './saved-stores.ts';
+import { favoritesKnown } from './personal.ts';
 import { clearJournal, journalBase, readJournal } from './unsaved-lkdata.ts';
 
 /** The slice as this tab last read it from or wrote it to storage: what its own changes are measured from. */
@@ -35,9 +36,14 @@ export async function restorePersisted(): Promise<void> {
   // page's own restore changes the stores (and with them the journal), then laid over what is stored.
   const journal = readJournal();
   synced = emptyLkData();
-  await pullPersisted();
-  const journaled = journal && parseLkData(journal.mine);
-  if (journaled) show(mergeLkData(parseLkData(journal.base) ?? synced, journaled, readLkData()));
+  try {
+    await pullPersisted();
+    const journaled = journal && parseLkData(journal.mine);
+    if (journaled) show(mergeLkData(parseLkData(journal.base) ?? synced, journaled, readLkData()));
+  } finally {
+    // As much as this device can know of the favourites is on screen now (whatever storage allowed).
+    favoritesKnown();
+  }
   if (!sameLkData(readLkData(), synced)) await savePersisted();
   else clearJournal();
 }

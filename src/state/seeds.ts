@@ -50,6 +50,12 @@ export function useSiteOrigin(): string {
   return seedData(useSeeds(), ORIGIN_SEED, 'string') ?? (onServer() ? '' : location.origin);
 }
 
+/**
+ * The seed key of the shopper's confirmed basket, on the one page the server renders for its shopper (the
+ * basket page, never cached): the page starts from it instead of saying nothing is known (state/basket.ts).
+ */
+export const BASKET_SEED = 'visitor:basket';
+
 /** The seed key of when the server rendered the page (ISO time). */
 export const RENDERED_AT_SEED = 'site:renderedAt';
 

@@ -128,3 +128,34 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
     ].sort(),
   );
 });
+
+test('the basket page opened directly shows the shopper their own lines from its first paint, even without JavaScript', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [p] = await pickProducts(request, 1, 2);
+  await addFromProductPage(page, p, p.extIds[0]);
+  await addFromProductPage(page, p, p.extIds[1]);
+  await page
+    .getByRole('link', { name: /^Корзина/ })
+    .first()
+    .click();
+  await expect(page.locator('.basket-line.is-pending')).toHaveCount(0); // both confirmed by the shop
+
+  // The same shopper (the same cookies) with scripts off: a link preview, a crawler, a broken script.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const bare = await noScript.newPage();
+  await bare.goto('/basket');
+  await expect(line(bare, p.extIds[0])).toBeVisible();
+  await expect(line(bare, p.extIds[1])).toBeVisible();
+  await expect(bare.getByTestId('basket-count')).toHaveText('2');
+  await expect(bare.getByText('В корзине пока пусто')).toHaveCount(0);
+  // A stranger's browser gets no lines of this shopper's, and no false "empty" either.
+  const stranger = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await stranger.goto('/basket');
+  await expect(stranger.locator('.basket-line')).toHaveCount(0);
+  await expect(stranger.getByText('В корзине пока пусто')).toHaveCount(0);
+  await noScript.close();
+  await stranger.context().close();
+});

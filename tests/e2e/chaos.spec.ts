@@ -2,7 +2,10 @@
 // of the basket calls fail on the network — half of those before reaching the server, half after the
 // server applied them with the answer lost — and some answers come late, so a basket GET and a change
 // cross on the way back. Once nothing is pending, the server's cart must equal what the shopper did:
-// nothing lost, nothing applied twice, nothing refused. The seed is printed; CHAOS_SEED=<n> replays a run.
+// nothing lost, nothing applied twice, nothing refused. And at no moment does the page show a basket the
+// shopper did not make: every state of the header's counter and of the basket page's lines, recorded as it
+// appears (product pages are full loads, rendered by the server), is the basket before or after the change
+// being made; a counter not known yet is a blank badge, no claim. The seed is printed; CHAOS_SEED=<n> replays.
 import { type Page, type Request, type Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addFromProductPage, line, pickProducts, type Pick } from './basket-helpers.ts';
@@ -42,6 +45,50 @@ interface Variant {
 }
 
 type Step = { kind: 'add'; v: Variant } | { kind: 'inc' | 'dec' | 'remove'; v: Variant } | { kind: 'clear' };
+
+/** What the page shows of the basket: the header's count and, on the basket page, its lines (ext×quantity). */
+interface Shown {
+  count: string | null;
+  lines: string | null;
+}
+
+/**
+ * In every document of the page, from its first paint: reports each new state of the basket it shows. The
+ * header's counter is its number, or 'unknown' for the blank badge; the basket page's lines are 'unknown'
+ * for the placeholder, '' for its «В корзине пока пусто», else `ext×quantity` in order (null: no basket shown).
+ */
+function watchShownBasket(): void {
+  let last = '';
+  const look = () => {
+    const count =
+      document.querySelector('[data-testid="basket-count"]')?.textContent ??
+      (document.querySelector('.header__cart [data-testid="count-not-known-yet"]') ? 'unknown' : null);
+    let lines: string | null = null;
+    if (location.pathname === '/basket') {
+      if (document.querySelector('[data-testid="basket-not-known"]')) lines = 'unknown';
+      else if (document.querySelector('[data-testid="basket-lines"]'))
+        lines = [...document.querySelectorAll('.basket-line[data-ext-id]')]
+          .map((el) => `${el.getAttribute('data-ext-id')}×${el.querySelector('[data-testid="quantity"]')?.textContent ?? '?'}`)
+          .sort()
+          .join(' ');
+      else if (document.querySelector('main')?.textContent?.includes('В корзине пока пусто')) lines = '';
+    }
+    const state = JSON.stringify({ count, lines });
+    if (state === last) return;
+    last = state;
+    void (window as unknown as { basketShown(s: Shown): Promise<void> }).basketShown({ count, lines });
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** A model of the basket as the page shows it: its lines, and their count. */
+const shownOf = (model: Map<string, number>) => ({
+  count: String(model.size),
+  lines: [...model]
+    .map(([ext, q]) => `${ext}×${q}`)
+    .sort()
+    .join(' '),
+});
 
 /** Opens the basket page and waits until it shows: a pending note can only be seen on a page that is there. */
 async function openBasket(page: Page): Promise<void> {
@@ -125,6 +172,23 @@ test('100 random basket changes on a network that drops a third of the calls end
   const model = new Map<string, number>(); // ext_id -> quantity, what the shopper did
   const log: string[] = [];
 
+  // Every state of the basket the page shows, checked as it comes against what the shopper did: the basket
+  // before the step being made or after it (and the steps just before, for a report still on its way).
+  const recent = [shownOf(model)];
+  const wrong: string[] = [];
+  let states = 0;
+  await page.exposeFunction('basketShown', (s: Shown) => {
+    states += 1;
+    const now = recent.slice(-3);
+    const countOk = s.count === null || s.count === 'unknown' || now.some((m) => m.count === s.count);
+    const linesOk = s.lines === null || s.lines === 'unknown' || now.some((m) => m.lines === s.lines);
+    if (!countOk || !linesOk)
+      wrong.push(
+        `at step ${log.length} (${log.at(-1) ?? 'start'}) the page showed ${JSON.stringify(s)}, the basket was ${JSON.stringify(now)}`,
+      );
+  });
+  await page.addInitScript(watchShownBasket);
+
   const nextStep = (): Step => {
     for (;;) {
       const r = rnd();
@@ -151,6 +215,13 @@ test('100 random basket changes on a network that drops a third of the calls end
       const step = nextStep();
       log.push(step.kind === 'clear' ? 'clear' : `${step.kind} ${step.v.ext}`);
       wire.push(`step ${i + 1}: ${log.at(-1)}`);
+      // What the basket is after this step: the page may show it from the click on.
+      const after = new Map(model);
+      if (step.kind === 'add') after.set(step.v.ext, (after.get(step.v.ext) ?? 0) + 1);
+      else if (step.kind === 'clear') after.clear();
+      else if (step.kind === 'remove') after.delete(step.v.ext);
+      else after.set(step.v.ext, after.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1));
+      recent.push(shownOf(after));
       if (step.kind === 'add') {
         await addFromProductPage(page, step.v.product, step.v.ext);
         model.set(step.v.ext, (model.get(step.v.ext) ?? 0) + 1);
@@ -187,7 +258,8 @@ test('100 random basket changes on a network that drops a third of the calls end
       const res = await fetch('/api/v2/cart/', { credentials: 'include', cache: 'no-store' });
       return (await res.json()) as { status: string; cart: { ext_id: string; quantity: number }[] };
     });
-    console.log(`chaos seed ${seed}: ${JSON.stringify(failures)}; steps: ${log.join(', ')}`);
+    console.log(`chaos seed ${seed}: ${JSON.stringify(failures)}; ${states} basket states shown; steps: ${log.join(', ')}`);
+    expect(wrong, 'basket states the shopper did not make').toEqual([]);
     expect(failures.before).toBeGreaterThan(0);
     expect(failures.after).toBeGreaterThan(0);
     expect(refused, 'changes the shop refused').toEqual([]);

@@ -41,6 +41,28 @@ test('a favourite survives a reload', async ({ page }) => {
   await expect(card.getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();
 });
 
+test('the favourites page and the counters never say "empty" while the page does not know yet', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('new-list').locator('.offer-card').first().getByRole('button', { name: 'Добавить в избранное' }).click();
+  await expect(page.getByTestId('favorites-count')).toHaveText('1');
+  // Everything the next load shows, from its first parsed byte on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { shown: string[] }).shown = seen;
+    const look = () => {
+      const count = document.querySelector('[data-testid="favorites-count"]')?.textContent;
+      if (count !== undefined && count !== null) seen.push(`count ${count}`);
+      if (document.querySelector('[data-testid="favorites-empty"]')) seen.push('empty');
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto('/favorite');
+  await expect(page.getByTestId('favorites-grid').locator('.offer-card')).toHaveCount(1);
+  const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+  expect(shown).not.toContain('empty');
+  expect(shown.filter((s) => s.startsWith('count'))).not.toContain('count 0');
+});
+
 test("a favourite added in one tab survives a size picked in another, and each tab shows the other's", async ({ context, request }) => {
   const [product] = await pickProducts(request, 1, 2);
   const size = product!.extIds[1]!;

@@ -235,4 +235,44 @@ describe('the basket sync', () => {
     expect(server.map((l) => l.ext_id)).toEqual(['a']);
     expect(lost).toEqual(['lost']);
   });
+
+  it('a basket the server rendered stays on screen at start, instead of an older stored copy, until the shop answers', async () => {
+    const storage = memoryBasketStorage({ queue: [], cart: [item('old', 1)] }); // stored before another device changed it
+    const { transport, server } = shop();
+    server.push(item('a', 2), item('b', 1));
+    const shown = view();
+    shown.cart = [item('a', 2), item('b', 1)]; // the basket page the server rendered
+    const seen: string[][] = [];
+    let read = 0;
+    const sync = new BasketSync({
+      view: new Proxy(shown, {
+        set(target, key, value: unknown) {
+          (target as unknown as Record<string | symbol, unknown>)[key] = value;
+          if (key === 'cart') seen.push((value as BasketItem[]).map((l) => l.ext_id));
+          return true;
+        },
+      }),
+      storage,
+      transport,
+      onStoredRead: () => read++,
+    });
+    await sync.start({ serverCart: shown.cart });
+    expect(seen.some((ids) => ids.includes('old'))).toBe(false);
+    expect(lines(shown)).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
+    expect((await storage.read()).cart.map((l) => l.ext_id)).toEqual(['a', 'b']); // the shop's answer is stored
+    expect(read).toBeGreaterThan(0); // the page now knows the basket
+  });
+
+  it('with changes queued, the stored basket and its queue are shown together at start, whatever the server rendered', async () => {
+    const storage = memoryBasketStorage({ queue: [add('k1', 'a')], cart: [item('b', 1)] });
+    const shown = view();
+    shown.cart = [item('a', 1), item('b', 1)]; // the server had the change already; its answer was lost
+    const sync = new BasketSync({ view: shown, storage, transport: shop(() => ({ kind: 'retry' })).transport, isOnline: () => false });
+    await sync.start({ serverCart: shown.cart });
+    expect(lines(shown)).toEqual([['b', 1]]);
+    expect(shown.queue.map((m) => m.id)).toEqual(['k1']);
+  });
 });

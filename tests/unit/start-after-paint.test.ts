@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const started = vi.fn();
 vi.mock('../../src/app/background.ts', () => ({ start: started }));
+let hydrate = () => {};
+vi.mock('../../src/app/Part.tsx', () => ({ whenHydrated: () => new Promise<void>((r) => (hydrate = r)) }));
 
 describe('the background start', () => {
   afterEach(() => {
@@ -26,5 +28,17 @@ describe('the background start', () => {
     favorites.ids = [...favorites.ids, 43];
     await new Promise((r) => setTimeout(r, 10));
     expect(started).toHaveBeenCalledTimes(1);
+  });
+
+  it('the idle start waits until the page has hydrated (Safari, which has no idle callback, started it mid-hydration)', async () => {
+    vi.resetModules();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
+    const { startAfterPaint } = await import('../../src/app/start.ts');
+    startAfterPaint();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(started).not.toHaveBeenCalled();
+    hydrate();
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
   });
 });

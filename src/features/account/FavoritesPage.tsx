@@ -2,7 +2,8 @@
 // server's) from POST /v1/offers_list/ (response), and the ids no longer sold (excluded) with a way to
 // remove them. Offline (or while the server is slow) it shows the saved cards of the favourites the app has
 // seen (the worker's offline search), marked as possibly out of date; a failed load with nothing on hand is
-// logged, the list stays empty and the page says so (spec §8).
+// logged, the list stays empty and the page says so (spec §8). Until the saved favourites are restored (the
+// server's rendering, the page before its idle start) it shows a neutral placeholder, never "empty".
 import { Link } from 'wouter';
 import { getOffersList } from '../../api/catalog.ts';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
@@ -12,6 +13,8 @@ import { href } from '../../../common/routes.ts';
 import { toggleFavorite, useFavorites } from '../../state/favorites.ts';
 import type { Offer } from '../../../common/contract/catalog.ts';
 import { AccountFrame } from './AccountFrame.tsx';
+import { NotKnownYet } from '../../components/NotKnownYet.tsx';
+import { useKnown } from '../../state/personal.ts';
 
 interface FavoriteOffers {
   offers: Offer[];
@@ -33,6 +36,7 @@ async function savedFavorites(ids: readonly number[]): Promise<FavoriteOffers> {
 
 export default function FavoritesPage() {
   const { ids } = useFavorites();
+  const known = useKnown().favorites;
   const key = ids.length ? `favorites:${[...ids].sort((a, b) => a - b).join(',')}` : null;
   const loaded = useLoad(
     key,
@@ -46,7 +50,9 @@ export default function FavoritesPage() {
   const count = offers.length;
 
   let body;
-  if (!ids.length) {
+  if (!known) {
+    body = <NotKnownYet label="Загружаем избранное…" lines={1} testId="favorites-not-known" />;
+  } else if (!ids.length) {
     body = (
       <p className="notice" data-testid="favorites-empty">
         В избранном пока пусто. Отмечайте понравившиеся товары сердечком, чтобы вернуться к ним позже.{' '}

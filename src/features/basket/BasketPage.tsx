@@ -1,5 +1,7 @@
 // The basket page (spec §2 /basket): every line with name, brand, size features, price, quantity and
 // total; queued changes marked as waiting to be sent; refused changes explained; the summary; checkout.
+// The server renders it with the shopper's confirmed basket; shown before the page knows the basket (the
+// app shell offline, a shopper the server could not tell), it says neither "empty" nor anything else.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
@@ -15,6 +17,8 @@ import { useCheckout } from '../../state/checkout.ts';
 import { project } from '../../../common/basket-queue.ts';
 import { openPopup } from '../../state/popups.ts';
 import { useUi } from '../../state/ui.ts';
+import { useKnown } from '../../state/personal.ts';
+import { NotKnownYet } from '../../components/NotKnownYet.tsx';
 import './basket.css';
 
 export default function BasketPage() {
@@ -24,6 +28,7 @@ export default function BasketPage() {
   // Spec §2: a signed-out shopper chooses between logging in, registering and going on anonymously.
   const checkoutClicked = () => (signedInHint() || anonymous ? navigate(href('basket-delivery')) : openPopup('signup-choice'));
   const { online } = useUi();
+  const known = useKnown().basket;
   useEffect(closeDropdown, []); // spec §4: the dropdown closes when the basket route opens
   const lines = project(b.cart, b.queue).map(lineView);
   const confirmed = summary(b.cart);
@@ -44,7 +49,9 @@ export default function BasketPage() {
           {online ? 'Отправляем изменения корзины…' : 'Нет связи: изменения корзины сохранены и отправятся, когда появится интернет.'}
         </p>
       )}
-      {lines.length === 0 ? (
+      {!known ? (
+        <NotKnownYet label="Загружаем корзину…" testId="basket-not-known" />
+      ) : lines.length === 0 ? (
         <div className="notice">
           <p>В корзине пока пусто.</p>
           <Link href={href('new')} className="button">

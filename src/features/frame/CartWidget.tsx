@@ -10,6 +10,8 @@ import { summary, useBasket } from '../../state/basket.ts';
 import { closeDropdown, pointerEntered, pointerLeft } from '../../state/basket-dropdown.ts';
 import { project } from '../../../common/basket-queue.ts';
 import { BagIcon } from './icons.tsx';
+import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
+import { useKnown } from '../../state/personal.ts';
 
 export function CartWidget() {
   const b = useBasket();
@@ -20,13 +22,18 @@ export function CartWidget() {
   }, [onBasket]);
   const lines = project(b.cart, b.queue).map(lineView);
   const total = summary(b.cart).sum;
+  const known = useKnown().basket;
   return (
     <div className="cart-widget" onMouseEnter={() => pointerEntered(onBasket, lines.length)} onMouseLeave={pointerLeft}>
-      <Link href={href('basket')} className="icon-button header__cart" aria-label={`Корзина: ${lines.length}`}>
+      <Link href={href('basket')} className="icon-button header__cart" aria-label={known ? `Корзина: ${lines.length}` : 'Корзина'}>
         <BagIcon />
-        <span data-testid="basket-count" className="header__badge">
-          {lines.length}
-        </span>
+        {known ? (
+          <span data-testid="basket-count" className="header__badge">
+            {lines.length}
+          </span>
+        ) : (
+          <CountNotKnownYet className="header__badge" />
+        )}
       </Link>
       {b.dropdownOpen && (
         <div className="cart-dropdown" data-testid="cart-dropdown">

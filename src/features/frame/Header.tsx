@@ -11,6 +11,8 @@ import { AccountButton } from './AccountButton.tsx';
 import { CartWidget } from './CartWidget.tsx';
 import { DesktopMenu } from './DesktopMenu.tsx';
 import { HeartIcon } from './icons.tsx';
+import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
+import { useKnown } from '../../state/personal.ts';
 import { MobileMenu } from './MobileMenu.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { ShopPhones } from './ShopPhones.tsx';
@@ -19,6 +21,7 @@ import './frame.css';
 export function Header() {
   const org = useCatalog().organization.data;
   const favCount = useFavorites().ids.length;
+  const favKnown = useKnown().favorites;
   const [location] = useLocation();
   useEffect(() => {
     closeMenus();
@@ -42,11 +45,15 @@ export function Header() {
         <div className="header__tools">
           <SearchBar />
           <AccountButton />
-          <Link href={href('favorite')} className="icon-button header__fav" aria-label={`Избранное: ${favCount}`}>
+          <Link href={href('favorite')} className="icon-button header__fav" aria-label={favKnown ? `Избранное: ${favCount}` : 'Избранное'}>
             <HeartIcon />
-            <span data-testid="favorites-count" className="header__badge">
-              {favCount}
-            </span>
+            {favKnown ? (
+              <span data-testid="favorites-count" className="header__badge">
+                {favCount}
+              </span>
+            ) : (
+              <CountNotKnownYet className="header__badge" />
+            )}
           </Link>
           <CartWidget />
         </div>

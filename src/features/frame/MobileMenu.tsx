@@ -13,6 +13,8 @@ import { closeMobileMenu, openMobileMenu, useMenu } from '../../state/menu.ts';
 import { openPopup } from '../../state/popups.ts';
 import { displayName } from './AccountButton.tsx';
 import { BurgerIcon, ChevronIcon, CloseIcon } from './icons.tsx';
+import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
+import { useKnown } from '../../state/personal.ts';
 import { MOBILE_INFO_LINKS } from './info-links.ts';
 import { ShopPhones } from './ShopPhones.tsx';
 
@@ -23,6 +25,7 @@ export function MobileMenu() {
   const { previewCategories, organization } = useCatalog();
   const { signedIn, user } = useAuth();
   const favCount = useFavorites().ids.length;
+  const favKnown = useKnown().favorites;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -91,7 +94,11 @@ export function MobileMenu() {
           <nav aria-label="Мобильное меню">
             <ul className="mobile-menu__list">
               {item(href('basket'), 'Корзина')}
-              {item(href('favorite'), 'Избранное', <span className="mobile-menu__count">{favCount}</span>)}
+              {item(
+                href('favorite'),
+                'Избранное',
+                favKnown ? <span className="mobile-menu__count">{favCount}</span> : <CountNotKnownYet className="mobile-menu__count" />,
+              )}
               {!signedIn ? (
                 <li>
                   <button

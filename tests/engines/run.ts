@@ -1,0 +1,81 @@
+// Entry of `npm run test:engines [-- --engine firefox|webkit]`: the shopper's walk (walk.ts) in Firefox ESR
+// and WebKitGTK against the real shop (`npm run serve` on a fresh embedded database, the demo's test payment
+// page), one engine after the other, each with a server of its own that the walk stops halfway. Prints each
+// step as it passes; exits 1 when a step fails or a page logged a script error.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt } from '../../scripts/build-if-stale.ts';
+import { freePort, startShop, type ShopProcess } from '../../scripts/shop-process.ts';
+import type { BrowserDriver, Engine } from './driver.ts';
+import { startFirefox } from './firefox.ts';
+import { shopSetup } from './shop-setup.ts';
+import { WALK } from './walk.ts';
+import { startWebKit } from './webkit.ts';
+
+const STARTERS: Record<Engine, () => Promise<BrowserDriver>> = { firefox: startFirefox, webkit: startWebKit };
+
+/** One engine's walk: its own server and browser; the failures it met (none: it passed). */
+async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
+  const port = await freePort();
+  const shopUrl = `http://127.0.0.1:${port}`;
+  let shop: ShopProcess | null = await startShop(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: shopUrl, PAYMENT_PROVIDER: 'test', CHECK_ANSWERS: '1', LOG_LEVEL: 'warn' },
+    port,
+  );
+  const stopShop = async () => {
+    await shop?.stop();
+    shop = null;
+  };
+  let driver: BrowserDriver | null = null;
+  const failures: string[] = [];
+  try {
+    const setup = { ...(await shopSetup(shopUrl, engine)), stopShop };
+    driver = await STARTERS[engine]();
+    for (const step of WALK) {
+      const started = Date.now();
+      try {
+        await step.run(driver, setup);
+      } catch (err) {
+        const header = await driver
+          .run<string, []>(() => document.querySelector('header .header__tools')?.textContent ?? '')
+          .catch(() => '?');
+        failures.push(
+          `${engine}: «${step.name}» failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n    the header showed: ${header}`,
+        );
+        break;
+      }
+      console.log(`  ${engine}: ✓ ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    const logged = await driver.errors();
+    if (logged.length) failures.push(`${engine}: the pages logged ${logged.length} script error(s):\n    ${logged.join('\n    ')}`);
+  } catch (err) {
+    failures.push(`${engine}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  } finally {
+    await driver?.close().catch(() => undefined);
+    await stopShop();
+  }
+  return failures;
+}
+
+const { values } = parseArgs({ options: { engine: { type: 'string', multiple: true } } });
+const engines = (values.engine ?? ['firefox', 'webkit']) as Engine[];
+for (const e of engines) if (!(e in STARTERS)) throw new Error(`no engine "${e}": firefox or webkit`);
+
+ensureBuilt();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-engines-'));
+const failures: string[] = [];
+try {
+  for (const engine of engines) {
+    console.log(`${engine}: the shopper's walk`);
+    failures.push(...(await walkIn(engine, dataDir)));
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failures.length) {
+  console.error(`\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log(`\nthe walk passed in ${engines.join(' and ')}`);
