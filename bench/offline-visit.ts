@@ -22,6 +22,9 @@
 //   app, its kept copy then taken out, as for a page whose keeping never happened), so offline it answers
 //   with the app shell (index.html), which renders in the browser from the kept data.
 // - no slowdown and no DevTools session of ours: the desktop-speed figure, navigator.onLine as a shopper's.
+//
+// Beside the visited pages, the installed app opened from its icon: the manifest's start_url (`/?source=pwa`)
+// opened offline after the shopper visited `/` online; the worker answers it with the page `/` it kept.
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,7 +165,8 @@ async function stopServiceWorker(context: BrowserContext, page: Page): Promise<v
   await cdp.detach();
 }
 
-async function offlineVisit(browser: Browser, url: string, variant: Variant): Promise<Visit> {
+/** One offline visit: `visited` opened online first, then `url` opened offline (the same page, or its start_url). */
+async function offlineVisit(browser: Browser, url: string, visited: string, variant: Variant): Promise<Visit> {
   const context = await browser.newContext({
     serviceWorkers: 'allow',
     viewport: { width: 412, height: 823 },
@@ -173,7 +177,7 @@ async function offlineVisit(browser: Browser, url: string, variant: Variant): Pr
   try {
     await context.addInitScript({ content: FIRST_CARD_SCRIPT });
     const page = await context.newPage();
-    await visitOnline(page, url, variant.kept);
+    await visitOnline(page, visited, variant.kept);
     if (variant.stopWorker) await stopServiceWorker(context, page);
     await context.setOffline(true);
     if (variant.throttle) {
@@ -207,6 +211,13 @@ const tally = (xs: string[]) => {
   return distinct.length === 1 ? distinct[0] : distinct.map((x) => `${x} (${xs.filter((y) => y === x).length})`).join(', ');
 };
 
+/** The web app manifest's start_url: what the installed app opens from its icon. */
+async function startUrl(base: string): Promise<string> {
+  const href = /<link rel="manifest" href="([^"]+)"/.exec(await (await fetch(`${base}/`)).text())?.[1];
+  if (!href) throw new Error('the page links no web app manifest');
+  return ((await (await fetch(new URL(href, base))).json()) as { start_url: string }).start_url;
+}
+
 /** A product page of the seed: the first card of the catalogue's first page. */
 async function productPath(base: string): Promise<string> {
   const page = (await (await fetch(`${base}/api/v1/offers/?limit=1&offset=0`)).json()) as { results: { full_path_offer: string }[] };
@@ -230,10 +241,12 @@ export async function offlineSection(opts: { distDir: string; runs?: number }): 
     const build = (await fetch(shop.url + '/')).headers.get('x-shop-build') ?? '';
     if (!build || !readFileSync(path.join(distDir, 'sw.js'), 'utf8').includes(build))
       throw new Error(`${opts.distDir}/ changed while it was copied (its pages and service worker are of two builds): run again`);
+    const [start, product] = [await startUrl(shop.url), await productPath(shop.url)];
     const pages = [
-      { label: '/', path: '/' },
-      { label: '/kupalniki', path: '/kupalniki' },
-      { label: 'a product page', path: await productPath(shop.url) },
+      { label: '/', path: '/', visited: '/' },
+      { label: `start_url ${start}, / visited`, path: start, visited: '/' },
+      { label: '/kupalniki', path: '/kupalniki', visited: '/kupalniki' },
+      { label: 'a product page', path: product, visited: product },
     ];
     for (const page of pages) await fetch(shop.url + page.path); // the first request of a page warms the server's caches
     const visits = new Map<string, Visit[]>();
@@ -246,7 +259,10 @@ export async function offlineSection(opts: { distDir: string; runs?: number }): 
           const key = `${variant.label}\n${page.label}`;
           for (let attempt = 1; ; attempt++) {
             try {
-              visits.set(key, [...(visits.get(key) ?? []), await offlineVisit(browser, shop.url + page.path, variant)]);
+              visits.set(key, [
+                ...(visits.get(key) ?? []),
+                await offlineVisit(browser, shop.url + page.path, shop.url + page.visited, variant),
+              ]);
               break;
             } catch (err) {
               failures.set(key, (failures.get(key) ?? 0) + 1);

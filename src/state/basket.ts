@@ -7,7 +7,7 @@ import { proxy, useSnapshot, type Snapshot } from 'valtio';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import type { Mutation, Notice } from '../../common/basket-queue.ts';
 import { basketKnown } from './personal.ts';
-import { BASKET_SEED, onServer, useSeeds, type Seeds } from './seeds.ts';
+import { BASKET_SEED, onServer, perRender, useSeeds, type Seeds } from './seeds.ts';
 
 export interface OfferFeature {
   selectTop?: string;
@@ -44,15 +44,12 @@ export function seedBasket(seeds: Seeds): void {
   basketKnown();
 }
 
-const serverSnapshots = new WeakMap<Seeds, Snapshot<Basket>>();
+const onServerFrom = perRender((seeds) => ({ ...initial(), cart: seededCart(seeds) ?? [] }) as Snapshot<Basket>);
 
 export function useBasket(): Snapshot<Basket> {
   const seeds = useSeeds();
   const snap = useSnapshot(basket);
-  if (!onServer()) return snap;
-  let fromRequest = serverSnapshots.get(seeds);
-  if (!fromRequest) serverSnapshots.set(seeds, (fromRequest = { ...initial(), cart: seededCart(seeds) ?? [] } as Snapshot<Basket>));
-  return fromRequest;
+  return onServer() ? onServerFrom(seeds) : snap;
 }
 
 export function chooseFeature(offerId: number, feature: OfferFeature): void {

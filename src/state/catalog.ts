@@ -8,7 +8,7 @@ import { proxy, useSnapshot, type Snapshot } from 'valtio';
 import type { Brand, CategoryPreview, OfferPage } from '../../common/contract/catalog.ts';
 import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
 import type { ShopCall } from '../api/client.ts';
-import { onServer, useSeeds, type Seeds } from './seeds.ts';
+import { onServer, perRender, useSeeds, type Seeds } from './seeds.ts';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -108,15 +108,12 @@ export function loadHomeData(): Promise<void> {
   return Promise.all(HOME.map(loadOnce)).then(() => undefined);
 }
 
-const serverSnapshots = new WeakMap<Seeds, Snapshot<Catalog>>();
+const onServerFrom = perRender((seeds) => fromSeeds(seeds) as Snapshot<Catalog>);
 
 export function useCatalog(): Snapshot<Catalog> {
   const seeds = useSeeds();
   const snap = useSnapshot(catalog);
-  if (!onServer()) return snap;
-  let fromRequest = serverSnapshots.get(seeds);
-  if (!fromRequest) serverSnapshots.set(seeds, (fromRequest = fromSeeds(seeds) as Snapshot<Catalog>));
-  return fromRequest;
+  return onServer() ? onServerFrom(seeds) : snap;
 }
 
 /** Spec §2: with neither organization data nor preview categories the shop cannot be shown. */

@@ -7,7 +7,7 @@
 // a later part of the page hydrates): that part then matches its HTML, and shows the rest right after.
 import { useSyncExternalStore } from 'react';
 import { proxy, snapshot, subscribe } from 'valtio';
-import { BASKET_SEED, useSeeds, type Seeds } from './seeds.ts';
+import { BASKET_SEED, perRender, useSeeds } from './seeds.ts';
 
 export const personal = proxy({ basket: false, favorites: false });
 
@@ -23,13 +23,8 @@ export function favoritesKnown(): void {
 
 type Known = { readonly basket: boolean; readonly favorites: boolean };
 
-/** What the server knew (only the basket page knows anything: the basket it was rendered with), one object per render. */
-const serverKnown = new WeakMap<Seeds, Known>();
-function knownOnServer(seeds: Seeds): Known {
-  let known = serverKnown.get(seeds);
-  if (!known) serverKnown.set(seeds, (known = { basket: BASKET_SEED in seeds, favorites: false }));
-  return known;
-}
+/** What the server knew (only the basket page knows anything: the basket it was rendered with). */
+const knownOnServer = perRender((seeds): Known => ({ basket: BASKET_SEED in seeds, favorites: false }));
 
 const listen = (changed: () => void) => subscribe(personal, changed);
 const current = (): Known => snapshot(personal);

@@ -23,6 +23,18 @@ export function seedUsed(seeds: Seeds, key: string): void {
   delete seeds[key];
 }
 
+/**
+ * What a store reads from one render's seeds, made once per render (a hook may call it on every render; on the
+ * server a module store is shared by every request, so a store's server side comes from the request's seeds).
+ */
+export function perRender<T>(make: (seeds: Seeds) => T): (seeds: Seeds) => T {
+  const made = new WeakMap<Seeds, T>();
+  return (seeds) => {
+    if (!made.has(seeds)) made.set(seeds, make(seeds));
+    return made.get(seeds)!;
+  };
+}
+
 /** The answers the page was rendered with (the offline search keeps the offer cards among them). */
 export const seededAnswers = (seeds: Seeds): unknown[] => Object.values(seeds).flatMap((seed) => ('data' in seed ? [seed.data] : []));
 

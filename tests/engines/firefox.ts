@@ -11,7 +11,7 @@ export async function startFirefox(): Promise<BrowserDriver> {
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
-    // FIREFOX_CONSOLE=1 prints the browser's own console (the service worker's included) for a failure's cause.
+    // FIREFOX_CONSOLE=1 prints the browser's own console, for a failure's cause.
     dumpio: process.env.FIREFOX_CONSOLE === '1',
     // A shopper's browser, quiet: no update checks or telemetry calls out of this closed network.
     extraPrefsFirefox: {

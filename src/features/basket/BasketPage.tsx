@@ -50,7 +50,7 @@ export default function BasketPage() {
         </p>
       )}
       {!known ? (
-        <NotKnownYet label="Загружаем корзину…" testId="basket-not-known" />
+        <NotKnownYet label="Загружаем корзину…" lines={1} testId="basket-not-known" />
       ) : lines.length === 0 ? (
         <div className="notice">
           <p>В корзине пока пусто.</p>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
-import type { Offer } from '../../../common/contract/catalog.ts';
+import type { OfferPage } from '../../../common/contract/catalog.ts';
 import { href } from '../../../common/routes.ts';
 import { StructuredData } from '../../components/StructuredData.tsx';
 import { organizationJsonLd } from '../../lib/structured-data.ts';
@@ -50,21 +50,8 @@ export default function HomePage() {
           ))}
         </div>
       )}
-      <OfferShelf
-        title="Новинки"
-        more={href('new')}
-        offers={c.newList.data?.results ?? []}
-        status={c.newList.status}
-        testId="new-list"
-        leading={!hero}
-      />
-      <OfferShelf
-        title="Распродажа"
-        more={href('sale')}
-        offers={c.saleList.data?.results ?? []}
-        status={c.saleList.status}
-        testId="sale-list"
-      />
+      <OfferShelf title="Новинки" more={href('new')} list={c.newList} testId="new-list" leading={!hero} />
+      <OfferShelf title="Распродажа" more={href('sale')} list={c.saleList} testId="sale-list" />
     </div>
   );
 }
@@ -72,14 +59,16 @@ export default function HomePage() {
 interface ShelfProps {
   title: string;
   more: string;
-  offers: readonly Snapshot<Offer>[];
-  status: LoadStatus;
+  /** The list's first page as the catalogue store holds it (the API's answer), and how its load went. */
+  list: { data: Snapshot<OfferPage> | null; status: LoadStatus };
   testId: string;
   /** The first shelf: its first pictures load at once. */
   leading?: boolean;
 }
 
-function OfferShelf({ title, more, offers, status, testId, leading }: ShelfProps) {
+function OfferShelf({ title, more, list, testId, leading }: ShelfProps) {
+  const { status } = list;
+  const offers = list.data?.results ?? [];
   return (
     <section className="shelf" data-testid={testId}>
       <header className="shelf__head">
