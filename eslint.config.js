@@ -116,6 +116,12 @@ export default tseslint.config(
     },
   },
   {
+    // index.html's one script: anything it imports statically is fetched (React and the app's first chunk
+    // among it) before the page's first paint.
+    files: ['src/boot.ts'],
+    rules: { 'no-restricted-imports': refuse(['.', 'src/boot.ts imports nothing: it loads the app with import() after the paint.']) },
+  },
+  {
     files: ['src/lib/**/*.ts'],
     rules: {
       'no-restricted-imports': refuse(['^\\.\\./(api|state|components|features|app|worker)/', 'src/lib is the bottom layer of the page.']),

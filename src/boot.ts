@@ -3,8 +3,6 @@
 // last part, the cookie notice say, a frame after the load event), so none of it competes with the first
 // paint or the largest one. Then the app (main.tsx) and the page's own chunks, which the server names in
 // <meta name="shop-page-chunks">, are fetched side by side, and the app hydrates.
-import { PAGE_DATA_ID } from '../common/page-data.ts';
-
 function start(): void {
   const chunks = document.querySelector<HTMLMetaElement>('meta[name="shop-page-chunks"]')?.content.split(' ') ?? [];
   for (const href of chunks.filter(Boolean)) {
@@ -19,6 +17,8 @@ const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 
 // The bare app shell (a page never visited, opened offline) has nothing of the server's to show first: the
 // app starts at once.
-if (!document.getElementById(PAGE_DATA_ID)) start();
+// The data block's id (common/page-data.ts's PAGE_DATA_ID) as text: an import of that module would put the
+// app's first chunk, and React with it, ahead of the page's first paint.
+if (!document.getElementById('shop-data')) start();
 else if (document.readyState === 'complete') afterPaint();
 else addEventListener('load', afterPaint, { once: true });
