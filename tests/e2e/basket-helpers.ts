@@ -48,3 +48,10 @@ export async function addFromProductPage(page: Page, p: Pick, ext: string): Prom
 }
 
 export const line = (page: Page, ext: string) => page.locator(`[data-ext-id="${ext}"]`);
+
+/** The header's basket link, clicked: the basket page, reached inside the app. */
+export const clickBasketLink = (page: Page) =>
+  page
+    .getByRole('link', { name: /^Корзина/ })
+    .first()
+    .click();

@@ -3,7 +3,7 @@
 // through the shop's test provider, the confirmation and the popup; the manager's notice goes out by mail.
 // And offline: changes made with no network wait in IndexedDB, survive a reload, and reach the server once.
 import { expect, test } from './fixtures.ts';
-import { addFromProductPage, line, pickProducts } from './basket-helpers.ts';
+import { addFromProductPage, clickBasketLink, line, pickProducts } from './basket-helpers.ts';
 import { mailsTo } from './mailbox.ts';
 import { controlled } from './service-worker-devtools.ts';
 
@@ -97,10 +97,7 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
   await context.setOffline(true);
   await addFromProductPage(page, c, c.extIds[0]);
   await addFromProductPage(page, b, b.extIds[1]);
-  await page
-    .getByRole('link', { name: /^Корзина/ })
-    .first()
-    .click();
+  await clickBasketLink(page);
   await expect(page).toHaveURL(/\/basket$/);
   await expect(page.getByTestId('pending-note')).toContainText('Нет связи');
   await line(page, a.extIds[0]).getByRole('button', { name: 'Увеличить' }).click();
@@ -137,10 +134,7 @@ test('the basket page opened directly shows the shopper their own lines from its
   const [p] = await pickProducts(request, 1, 2);
   await addFromProductPage(page, p, p.extIds[0]);
   await addFromProductPage(page, p, p.extIds[1]);
-  await page
-    .getByRole('link', { name: /^Корзина/ })
-    .first()
-    .click();
+  await clickBasketLink(page);
   await expect(page.locator('.basket-line.is-pending')).toHaveCount(0); // both confirmed by the shop
 
   // The same shopper (the same cookies) with scripts off: a link preview, a crawler, a broken script.
