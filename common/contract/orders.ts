@@ -18,6 +18,7 @@ import {
 } from 'superstruct';
 import { email, id, jsonParam, text } from './base.ts';
 import { explained } from '../validate.ts';
+import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
 
 export const Region = type({ id: integer(), name: string() });
 export const RegionList = array(Region);
@@ -97,12 +98,15 @@ export const OrderLine = type({
   price: integer(),
   quantity: integer(),
 });
-export const OrderStatus = type({ status: string(), created_at: string() });
+/** A status as the buyer sees it: its code and its Russian name (common/order-status.ts). */
+const statusOf = { status: enums(ORDER_STATUS_CODES), status_name: string() };
+export const OrderStatus = type({ ...statusOf, created_at: string() });
 export const OrderInfo = type({
   guid: string(),
   number: string(),
-  status: string(),
-  payment_status: string(),
+  ...statusOf,
+  payment_status: enums(PAYMENT_STATUS_CODES),
+  payment_status_name: string(),
   created_at: string(),
   items_json: array(OrderLine),
   items_sum: integer(),
@@ -129,7 +133,7 @@ export const OrderPreview = type({
   pk: integer(),
   number: string(),
   created_at: string(),
-  status: string(),
+  ...statusOf,
   total: integer(),
   count: integer(),
 });

@@ -1,27 +1,19 @@
 // Unpaid orders against their deadline (orders/unpaid-holds.ts): the buyer is mailed a reminder shortly
 // before it, and once it has passed the payment provider is asked about the order's payments registered
 // with it (a buyer may have paid on the bank's form in its last minute, its word not come yet): one it says
-// is paid pays the order; while it cannot be asked, the order waits for the next pass. Otherwise the order is
-// cancelled in its own transaction: status 'cancelled' with its history row, its goods back on sale, spent
-// bonus points and gift card money given back, its promo code's use released, its pending payments lapsed.
+// is paid pays the order; while it cannot be asked, the order waits for the next pass. Otherwise the pass asks
+// the order's lifecycle to cancel it (orders/lifecycle.ts), in its own transaction, which gives back all that
+// placing it took.
 import type { Db, Queryable } from '../db/driver.ts';
-import { addLedgerEntry } from '../accounts/bonus-sql.ts';
-import {
-  lapsedUnpaidOrderIds,
-  markReminded,
-  ordersToRemind,
-  refundGiftCardPayments,
-  releasePromoUse,
-  returnStock,
-  setOrderCancelled,
-} from './unpaid-orders-sql.ts';
-import { addStatus, orderById, type OrderRow } from '../orders/orders-sql.ts';
-import { failPendingPayments, registeredPendingPayments } from '../payments/payments-sql.ts';
+import { lapsedUnpaidOrderIds, markReminded, ordersToRemind } from './unpaid-orders-sql.ts';
+import { orderById, type OrderRow } from '../orders/orders-sql.ts';
+import { cancel, SYSTEM } from '../orders/lifecycle.ts';
+import { registeredPendingPayments } from '../payments/payments-sql.ts';
 import { confirmPayment, type PaymentProvider, type Verdict } from '../payments/providers.ts';
-import { expiryOf } from '../accounts/bonus-rules.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { paymentReminder } from '../orders/order-mails.ts';
-import { awaitsPayment, reminderLeadMinutes, type HoldRules } from '../orders/unpaid-holds.ts';
+import { reminderLeadMinutes, type HoldRules } from '../orders/unpaid-holds.ts';
+import { awaitsPayment } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
 /** Orders handled per pass at most; the rest wait for the next pass. */
@@ -32,30 +24,10 @@ export const CANCEL_COMMENT = 'Заказ не оплачен вовремя: т
 const stillUnpaid = (o: OrderRow | null): o is OrderRow => !!o && awaitsPayment(o);
 
 /** Cancels a lapsed order found by lapsedUnpaidOrderIds, when it is still unpaid under its row lock (a payment may have come in). */
-async function cancelUnpaidOrder(tx: Queryable, orderId: number): Promise<boolean> {
+async function cancelLapsed(tx: Queryable, orderId: number, publicUrl: string): Promise<boolean> {
   const order = await orderById(tx, orderId, true);
   if (!stillUnpaid(order) || new Date(order.hold_until).getTime() > Date.now()) return false;
-
-  await setOrderCancelled(tx, order.id);
-  await failPendingPayments(tx, order.id);
-  await returnStock(tx, order.id);
-  if (order.promo_code) await releasePromoUse(tx, order.promo_code);
-  if (order.user_id !== null && order.bonus_spent > 0) {
-    // The spend is reversed: the points come back with the programme's usual lifetime.
-    await addLedgerEntry(tx, {
-      userId: order.user_id,
-      orderId: order.id,
-      kind: 'spend',
-      amount: order.bonus_spent,
-      expiresAt: expiryOf(new Date()),
-    });
-  }
-  const refunded = await refundGiftCardPayments(tx, order.id);
-  const returned = [
-    order.bonus_spent > 0 ? `возвращено бонусов: ${order.bonus_spent}` : '',
-    refunded > 0 ? `возвращено на подарочную карту: ${refunded} ₽` : '',
-  ].filter(Boolean);
-  await addStatus(tx, order.id, 'cancelled', [CANCEL_COMMENT, ...returned].join('; '));
+  await cancel(tx, order, SYSTEM, CANCEL_COMMENT, publicUrl);
   return true;
 }
 
@@ -100,7 +72,7 @@ export async function expireUnpaidOrders(db: Db, { provider, publicUrl }: Paymen
     const outcome = await ask(id);
     if (outcome === 'paid') report.paidLate += 1;
     else if (outcome === 'wait') report.waiting += 1;
-    else if (await db.transaction((tx) => cancelUnpaidOrder(tx, id))) report.cancelled += 1;
+    else if (await db.transaction((tx) => cancelLapsed(tx, id, publicUrl))) report.cancelled += 1;
   }
   return report;
 }

@@ -6,7 +6,8 @@ import { HttpError } from '../plugins/errors.ts';
 import { cardByCode, chargeCard, type GiftCardRow } from './gift-sql.ts';
 import { addGiftCardAmount, orderById, orderItems, type OrderRow } from '../orders/orders-sql.ts';
 import { failPendingPayments } from '../payments/payments-sql.ts';
-import { settleOrderPaid } from '../orders/order-paid.ts';
+import { pay, type Actor } from '../orders/lifecycle.ts';
+import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
 export const CARD_MESSAGES = {
@@ -39,9 +40,9 @@ export interface CardPayment {
 }
 
 /** Pays the (locked) order from the card with this code, as much as the card and the rules allow. */
-export async function payFromCard(tx: Queryable, order: OrderRow, code: string, publicUrl: string): Promise<CardPayment> {
-  if (order.status === 'cancelled') throw new HttpError(409, CARD_MESSAGES.orderCancelled);
-  if (order.payment_status === 'paid' || amountDue(order) === 0) throw new HttpError(409, CARD_MESSAGES.orderPaid);
+export async function payFromCard(tx: Queryable, order: OrderRow, code: string, payer: Actor, publicUrl: string): Promise<CardPayment> {
+  if (isCancelled(order)) throw new HttpError(409, CARD_MESSAGES.orderCancelled);
+  if (isPaid(order) || amountDue(order) === 0) throw new HttpError(409, CARD_MESSAGES.orderPaid);
   const card = usableCard(await cardByCode(tx, normalizeCardCode(code), true));
   const items = await orderItems(tx, order.id);
   const certificates = items.reduce((s, i) => s + (i.gift_certificate_id !== null ? i.price * i.quantity : 0), 0);
@@ -53,6 +54,6 @@ export async function payFromCard(tx: Queryable, order: OrderRow, code: string, 
   await addGiftCardAmount(tx, order.id, card.id, amount);
   await failPendingPayments(tx, order.id);
   const after = (await orderById(tx, order.id))!;
-  if (amountDue(after) === 0) await settleOrderPaid(tx, after, `Оплачено подарочной картой ${card.code}`, publicUrl);
-  return { paid: amount, balance, due: amountDue(after), payment_status: amountDue(after) === 0 ? 'paid' : after.payment_status };
+  if (amountDue(after) === 0) await pay(tx, after, payer, `Оплачено подарочной картой ${card.code}`, publicUrl);
+  return { paid: amount, balance, due: amountDue(after), payment_status: (await orderById(tx, order.id))!.payment_status };
 }

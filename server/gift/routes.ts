@@ -9,6 +9,7 @@ import { cardByCode, findCertificate, listCertificates } from './gift-sql.ts';
 import { orderByGuid } from '../orders/orders-sql.ts';
 import { CARD_MESSAGES, normalizeCardCode, payFromCard, usableCard } from './gift-cards.ts';
 import { idempotentCall } from '../http/idempotency.ts';
+import { shopper } from '../orders/lifecycle.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Сертификат не найден';
@@ -38,10 +39,10 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
       req,
       reply,
       (err) => ({ message: err.message }),
-      async (tx) => {
+      async (tx, who) => {
         const order = await orderByGuid(tx, guid, true);
         if (!order) throw new HttpError(404, CARD_MESSAGES.orderNotFound);
-        const paid = await payFromCard(tx, order, code, app.config.publicUrl);
+        const paid = await payFromCard(tx, order, code, shopper(who.userId), app.config.publicUrl);
         return { ...paid, total: order.total };
       },
     );

@@ -10,6 +10,7 @@ import { orderPreviews, ownOrder } from './history-sql.ts';
 import { signedInUser } from '../accounts/account-rules.ts';
 import { iso, orderInfo } from './order-info.ts';
 import { PAYMENT_MESSAGES } from '../payments/providers.ts';
+import { orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 
 export default async function historyRoutes(app: FastifyInstance): Promise<void> {
   registerPrivateAnswers(app);
@@ -21,7 +22,12 @@ export default async function historyRoutes(app: FastifyInstance): Promise<void>
 
   route(app, ENDPOINTS.orderHistory, async (req) => {
     const rows = await orderPreviews(app.db, signedInUser(req));
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
+    return rows.map((r) => ({
+      ...r,
+      status: r.status as OrderStatus,
+      status_name: orderStatusName(r.status),
+      created_at: iso(r.created_at),
+    }));
   });
 
   route(app, ENDPOINTS.orderDetail, async (req) => {

@@ -4,7 +4,7 @@ import type { OrderInfo } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/driver.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { awaitsPayment } from './unpaid-holds.ts';
+import { awaitsPayment, orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
 
 /** A timestamp as the API answers it. */
 export const iso = (d: Date | string) => new Date(d).toISOString();
@@ -14,8 +14,10 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
   return {
     guid: o.guid,
     number: o.number,
-    status: o.status,
-    payment_status: o.payment_status,
+    status: o.status as OrderStatus,
+    status_name: orderStatusName(o.status),
+    payment_status: o.payment_status as PaymentStatus,
+    payment_status_name: paymentStatusName(o.payment_status),
     created_at: iso(o.created_at),
     items_json: items.map(({ name, brand, size, color, image, price, quantity }) => ({ name, brand, size, color, image, price, quantity })),
     items_sum: o.items_sum,
@@ -29,7 +31,11 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     due: amountDue(o),
     city: o.city_name,
     address: o.address,
-    history: history.map((h) => ({ status: h.status, created_at: iso(h.created_at) })),
+    history: history.map((h) => ({
+      status: h.status as OrderStatus,
+      status_name: orderStatusName(h.status),
+      created_at: iso(h.created_at),
+    })),
     pay_until: awaitsPayment(o) ? iso(o.hold_until) : null,
   };
 }

@@ -1,5 +1,6 @@
 // The texts of the checkout's mail: the buyer's confirmation (with the deadline to pay), the reminder before
-// an unpaid order lapses, the manager's new-order notice, and a bought gift card's code. Plain text in Russian, with a link to the order's page.
+// an unpaid order lapses, a change of the order's status, the manager's new-order notice, and a bought gift
+// card's code. Plain text in Russian, with a link to the order's page.
 import { formatPrice } from '../../common/money.ts';
 import type { Mail } from '../mail/mail.ts';
 import { amountDue } from '../../common/order-rules.ts';
@@ -183,6 +184,28 @@ export function giftCardMail(
       `Действует до ${c.expiresAt.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' })}`,
       '',
       `Введите код при оформлении заказа: ${publicUrl}/basket`,
+    ].join('\n'),
+  };
+}
+
+/** A change of the order's status the buyer is told of (lifecycle.ts BUYER_NOTICES), with what was given back. */
+export function orderStatusMail(
+  o: Pick<MailOrder, 'guid' | 'number' | 'buyer_fio' | 'buyer_email'>,
+  notice: { title: string; body: string },
+  returned: readonly string[],
+  publicUrl: string,
+): Mail {
+  return {
+    kind: 'order_status',
+    to: o.buyer_email,
+    subject: `${notice.title}: заказ ${o.number} — Море и Мода`,
+    body: [
+      `Здравствуйте, ${o.buyer_fio}!`,
+      '',
+      `Заказ ${o.number}. ${notice.body}`,
+      ...(returned.length ? ['', `${returned.map((r) => r[0].toUpperCase() + r.slice(1)).join('. ')}.`] : []),
+      '',
+      `Заказ: ${orderUrl(publicUrl, o.guid)}`,
     ].join('\n'),
   };
 }

@@ -1,11 +1,11 @@
-// What happens once when an order becomes paid (by the payment provider or wholly by gift cards): status
-// 'paid' with its history row, bonus points accrued for a signed-in buyer (bonus-rules.ts), and a gift card
-// issued and mailed for each certificate bought. A second call for a paid order changes nothing.
+// What an order's payment brings, once (the lifecycle's pay, lifecycle.ts, calls it as the order becomes
+// paid): bonus points accrued for a signed-in buyer (bonus-rules.ts), and a gift card issued and mailed for
+// each certificate bought.
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
 import { addLedgerEntry } from '../accounts/bonus-sql.ts';
 import { cardsIssuedFor, issueCard } from '../gift/gift-sql.ts';
-import { addStatus, orderItems, setOrderPaid, type OrderItemRow, type OrderRow } from './orders-sql.ts';
+import { orderItems, type OrderItemRow, type OrderRow } from './orders-sql.ts';
 import { accrualFor, expiryOf } from '../accounts/bonus-rules.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { giftCardMail } from './order-mails.ts';
@@ -23,11 +23,8 @@ export function newCardCode(): string {
 export const goodsSumOf = (items: readonly Pick<OrderItemRow, 'gift_certificate_id' | 'price' | 'quantity'>[]) =>
   items.reduce((sum, i) => sum + (i.gift_certificate_id === null ? i.price * i.quantity : 0), 0);
 
-/** Marks the (locked) order paid; false when it already was. */
-export async function settleOrderPaid(tx: Queryable, order: OrderRow, comment: string, publicUrl: string): Promise<boolean> {
-  if (order.payment_status === 'paid') return false;
-  await setOrderPaid(tx, order.id);
-  await addStatus(tx, order.id, 'paid', comment);
+/** The points and the bought cards of the (locked) order that has just become paid. */
+export async function paidEffects(tx: Queryable, order: OrderRow, publicUrl: string): Promise<void> {
   const items = await orderItems(tx, order.id);
   const now = new Date();
 
@@ -55,5 +52,4 @@ export async function settleOrderPaid(tx: Queryable, order: OrderRow, comment: s
       }
     }
   }
-  return true;
 }

@@ -168,10 +168,6 @@ export async function takeStock(tx: Queryable, lines: readonly PricedLine[]): Pr
   );
 }
 
-export async function addStatus(tx: Queryable, orderId: number, status: string, comment = ''): Promise<void> {
-  await tx.query('insert into order_status_history (order_id, status, comment) values ($1, $2, $3)', [orderId, status, comment]);
-}
-
 export interface OrderRow {
   id: number;
   number: string;
@@ -196,9 +192,6 @@ export interface OrderRow {
   /** Until when an unpaid order holds its goods. */
   hold_until: Date | string;
 }
-
-/** An order still waiting for its money, as SQL: it holds its goods until hold_until (orders/unpaid-holds.ts). */
-export const AWAITS_PAYMENT = `payment_status in ('unpaid', 'pending') and status not in ('cancelled', 'paid')`;
 
 const ORDER_COLUMNS = `id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
   delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total, status,
@@ -233,10 +226,6 @@ export function orderItems(db: Queryable, orderId: number): Promise<OrderItemRow
 
 export function orderHistory(db: Queryable, orderId: number): Promise<{ status: string; created_at: Date | string }[]> {
   return db.query('select status, created_at from order_status_history where order_id = $1 order by created_at, id', [orderId]);
-}
-
-export async function setOrderPaid(tx: Queryable, orderId: number): Promise<void> {
-  await tx.query(`update orders set payment_status = 'paid', status = 'paid', paid_at = now() where id = $1`, [orderId]);
 }
 
 export async function addGiftCardAmount(tx: Queryable, orderId: number, cardId: number, amount: number): Promise<void> {

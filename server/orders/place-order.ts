@@ -14,7 +14,6 @@ import { ledgerOf, addLedgerEntry } from '../accounts/bonus-sql.ts';
 import { cartLines, deleteLines, findCartId } from '../basket/cart-sql.ts';
 import { cityPlace } from './geo-sql.ts';
 import {
-  addStatus,
   insertOrder,
   insertOrderItems,
   lockAndPrice,
@@ -36,7 +35,7 @@ import { bonusBalance, pointsToSpend } from '../accounts/bonus-rules.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
 import { payFromCard } from '../gift/gift-cards.ts';
 import { enqueueMail } from '../mail/mail.ts';
-import { settleOrderPaid } from './order-paid.ts';
+import { pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
 import { evaluatePromo, normalizeCode } from './promo-rules.ts';
 import { checkUnpaidCaps, type HoldRules } from './unpaid-holds.ts';
@@ -124,6 +123,7 @@ export async function placeOrder(
   opts: { allowItems: boolean; address: string },
 ): Promise<PlacedOrder> {
   // Locks in one order everywhere: cart, variants (id order), promo code, user (bonus), gift card.
+  const buyerActor = shopper(who.userId);
   const cartId = await findCartId(tx, who, true);
   const wanted = await wantedLines(tx, cartId, input, opts.allowItems);
   const buyer = await buyerOf(tx, who, input);
@@ -194,7 +194,7 @@ export async function placeOrder(
   });
   await insertOrderItems(tx, id, lines);
   await takeStock(tx, lines);
-  await addStatus(tx, id, 'new');
+  await placed(tx, id, buyerActor);
   if (bonusSpent > 0 && who.userId !== null) {
     await addLedgerEntry(tx, { userId: who.userId, orderId: id, kind: 'spend', amount: -bonusSpent });
   }
@@ -203,11 +203,11 @@ export async function placeOrder(
   let giftCardAmount = 0;
   let paid = false;
   if (input.gift_card?.trim()) {
-    const fromCard = await payFromCard(tx, (await orderById(tx, id, true))!, input.gift_card, deps.publicUrl);
+    const fromCard = await payFromCard(tx, (await orderById(tx, id, true))!, input.gift_card, buyerActor, deps.publicUrl);
     giftCardAmount = fromCard.paid;
-    paid = fromCard.payment_status === 'paid';
+    paid = fromCard.due === 0;
   } else if (total === 0) {
-    paid = await settleOrderPaid(tx, (await orderById(tx, id, true))!, 'Нечего оплачивать', deps.publicUrl);
+    paid = await pay(tx, (await orderById(tx, id, true))!, buyerActor, 'Нечего оплачивать', deps.publicUrl);
   }
 
   const mailOrder = {

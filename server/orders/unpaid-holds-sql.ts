@@ -1,7 +1,7 @@
 // SQL of unpaid orders' holds: how many unpaid orders a shopper and an address hold now.
 import type { Queryable } from '../db/driver.ts';
 import type { Shopper } from '../http/identity.ts';
-import { AWAITS_PAYMENT } from './orders-sql.ts';
+import { AWAITS_PAYMENT } from './lifecycle-sql.ts';
 
 export async function unpaidOrdersOf(db: Queryable, who: Shopper, address: string): Promise<{ shopper: number; address: number }> {
   const theirs = who.userId !== null ? 'user_id = $1' : 'visitor_key = $1';

@@ -7,7 +7,6 @@ import { lockName } from '../db/locks-sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { scopeOf, type Shopper } from '../http/identity.ts';
 import { plural } from '../../common/plural.ts';
-import type { OrderRow } from './orders-sql.ts';
 import { unpaidOrdersOf } from './unpaid-holds-sql.ts';
 
 export interface HoldRules {
@@ -38,10 +37,6 @@ const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
 
 /** "24 ноября в 15:40 (мск)": a deadline as the shop's mail says it. */
 export const moscowTime = (d: Date): string => `${MOSCOW_TIME.format(d)} (мск)`;
-
-/** An order still waiting for its money: it holds its goods until hold_until (AWAITS_PAYMENT in SQL). */
-export const awaitsPayment = (o: Pick<OrderRow, 'status' | 'payment_status'>): boolean =>
-  (o.payment_status === 'unpaid' || o.payment_status === 'pending') && o.status !== 'cancelled' && o.status !== 'paid';
 
 /** How long before its deadline the buyer of an unpaid order is reminded: a quarter of the hold, at least 5 minutes. */
 export const reminderLeadMinutes = (rules: HoldRules) => Math.max(5, Math.round(rules.unpaidHoldMinutes / 4));

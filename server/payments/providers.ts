@@ -20,7 +20,8 @@ import {
   type PaymentRow,
 } from './payments-sql.ts';
 import { CARD_MESSAGES } from '../gift/gift-cards.ts';
-import { settleOrderPaid } from '../orders/order-paid.ts';
+import { pay, SYSTEM } from '../orders/lifecycle.ts';
+import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
 /** What a provider learns of the payment's order when registering it. */
@@ -87,9 +88,9 @@ interface PaymentStart {
 async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: string): Promise<PaymentStart> {
   const order = await orderByGuid(tx, guid, true);
   if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
-  if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+  if (isCancelled(order)) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
   const due = amountDue(order);
-  if (order.payment_status === 'paid' || due === 0) throw new HttpError(409, PAYMENT_MESSAGES.paid);
+  if (isPaid(order) || due === 0) throw new HttpError(409, PAYMENT_MESSAGES.paid);
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
     (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
@@ -167,14 +168,14 @@ export interface Confirmed {
  */
 export async function confirmPayment(tx: Queryable, externalId: string, publicUrl: string): Promise<Confirmed> {
   const { payment, order } = await lockPayment(tx, externalId);
-  const paidBefore = order.payment_status === 'paid';
+  const paidBefore = isPaid(order);
   if (payment.status === 'succeeded') return { order, paid: paidBefore, late: false };
   if (payment.status !== 'pending' || paidBefore) {
     await tellManagerOfLateMoney(tx, payment, order, publicUrl);
     return { order, paid: paidBefore, late: true };
   }
   await setPaymentStatus(tx, payment.id, 'succeeded');
-  await settleOrderPaid(tx, order, `Оплачено: платёж ${payment.provider} ${payment.external_id}`, publicUrl);
+  await pay(tx, order, SYSTEM, `Оплачено: платёж ${payment.provider} ${payment.external_id}`, publicUrl);
   return { order, paid: true, late: false };
 }
 
@@ -182,7 +183,7 @@ async function tellManagerOfLateMoney(tx: Queryable, payment: PaymentRow, order:
   const shop = await shopMail(tx);
   if (!shop.manager_email) return; // nobody to tell: the next word of the provider tries again
   if (!(await markLatePaid(tx, payment.id))) return; // told before (the bank's callback and the buyer's return)
-  const reason = order.status === 'cancelled' ? 'cancelled' : order.payment_status === 'paid' ? 'paid' : 'sum_changed';
+  const reason = isCancelled(order) ? 'cancelled' : isPaid(order) ? 'paid' : 'sum_changed';
   await enqueueMail(tx, latePaymentNotice(order, reason, payment, shop.manager_email, publicUrl));
 }
 

@@ -10,6 +10,7 @@ import { HttpError } from '../plugins/errors.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type Verdict } from './providers.ts';
 import { paymentByProviderRef } from './payments-sql.ts';
 import type { Bank } from './sberbank.ts';
+import { isPaid } from '../../common/order-status.ts';
 import { orderPath, successPath } from './return-paths.ts';
 
 export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
@@ -23,7 +24,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
       verdict === 'failed'
         ? await app.db.transaction((tx) => cancelPayment(tx, externalId))
         : (await viewPayment(app.db, externalId))!.order;
-    return order.payment_status === 'paid' ? 'paid' : 'unpaid';
+    return isPaid(order) ? 'paid' : 'unpaid';
   };
 
   route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {

@@ -8,6 +8,7 @@ import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type PaymentProvider } from './providers.ts';
 import { testPaymentPage } from './test-payment-page.ts';
+import { isPaid } from '../../common/order-status.ts';
 import { orderPath, successPath } from './return-paths.ts';
 
 /** The test provider's page (the endpoint table's testPaymentPage), under the API's /api prefix. */
@@ -22,7 +23,7 @@ function testPaymentRoutes(app: FastifyInstance): void {
       number: view.order.number,
       amount: view.payment.amount,
       status: view.payment.status,
-      orderPaid: view.order.payment_status === 'paid',
+      orderPaid: isPaid(view.order),
       orderUrl: orderPath(view.order.guid),
     });
     return reply.type('text/html; charset=utf-8').send(html);
@@ -36,13 +37,13 @@ function testPaymentRoutes(app: FastifyInstance): void {
     const { order, paid } =
       view.payment.status === 'pending'
         ? await app.db.transaction((tx) => confirmPayment(tx, req.params.id, app.config.publicUrl))
-        : { order: view.order, paid: view.order.payment_status === 'paid' };
+        : { order: view.order, paid: isPaid(view.order) };
     return reply.redirect(paid ? successPath(order.guid) : orderPath(order.guid, 'failed'), 303);
   });
 
   route(app, ENDPOINTS.testPaymentCancel, async (req, reply) => {
     const order = await app.db.transaction((tx) => cancelPayment(tx, req.params.id));
-    if (order.payment_status === 'paid') return reply.redirect(successPath(order.guid), 303);
+    if (isPaid(order)) return reply.redirect(successPath(order.guid), 303);
     return reply.redirect(orderPath(order.guid, 'cancelled'), 303);
   });
 }

@@ -1,10 +1,12 @@
 // What each notification says (in Russian), where it leads and how long the push service may hold it for a
 // device that is offline: a favourite back in stock in the chosen size, a favourite's lower price, an order
-// paid, cancelled or shipped, an unpaid order about to lapse. Pure: fan-out.ts gathers the facts.
+// status the buyer is told of (the lifecycle's BUYER_NOTICES), an unpaid order about to lapse. Pure: fan-out.ts
+// gathers the facts.
 import type { PushKind, PushMessage } from '../../common/contract/push.ts';
 import type { ProductNotice } from './push-sql.ts';
 import { formatPrice } from '../../common/money.ts';
 import { href } from '../../common/routes.ts';
+import { BUYER_NOTICES } from '../orders/lifecycle.ts';
 import { moscowTime } from '../orders/unpaid-holds.ts';
 
 export interface OutgoingMessage {
@@ -58,15 +60,9 @@ export function priceDrop(offer: ProductNotice, oldPrice: number, newPrice: numb
   };
 }
 
-const STATUS_TEXTS: Record<string, { title: string; body: string }> = {
-  paid: { title: 'Заказ оплачен', body: 'Спасибо! Мы получили оплату и собираем ваш заказ.' },
-  cancelled: { title: 'Заказ отменён', body: 'Заказ отменён. Если это ошибка, оформите его снова или позвоните нам.' },
-  shipped: { title: 'Заказ отправлен', body: 'Заказ передан в доставку. Скоро он будет у вас.' },
-};
-
 /** An order's new status; null for a status nobody is told about. */
 export function orderStatus(order: { number: string; user_id: number | null }, status: string, orderPath: string): OutgoingMessage | null {
-  const text = STATUS_TEXTS[status];
+  const text = (BUYER_NOTICES as Record<string, { title: string; body: string } | undefined>)[status];
   if (!text) return null;
   // A signed-in buyer's order history lists it; a guest's order has its own page.
   const url = order.user_id !== null ? href('history-order') : orderPath;

@@ -217,6 +217,7 @@ describe.each(backends)('account data on $name', (backend) => {
       number: second.number,
       created_at: expect.any(String),
       status: 'new',
+      status_name: 'Новый',
       total: second.total,
       count: 2,
     });

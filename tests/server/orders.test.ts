@@ -357,7 +357,7 @@ describe.each(backends)('orders on $name', (backend) => {
         quantity: 1,
       },
     ]);
-    expect(info.history).toEqual([{ status: 'new', created_at: expect.any(String) }]);
+    expect(info.history).toEqual([{ status: 'new', status_name: 'Новый', created_at: expect.any(String) }]);
     expect(new Date(info.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const unknown = await shopper(app).call('POST', '/api/v1/get_order_info/', { guid: '00000000-0000-4000-8000-000000000000' });

@@ -8,7 +8,7 @@ import { registerFailure as failureText, TEXT } from '../../src/api/account-erro
 const { offline: NO_CONNECTION, unknown: UNKNOWN_ERROR } = TEXT;
 import { addressFormOf, addressLine, addressPayload, checkAddress, emptyAddress } from '../../src/features/account/address-rules.ts';
 import { BONUS_KIND_TEXT, bonusRuleLines, entryText, pointsText } from '../../src/features/account/bonus-text.ts';
-import { statusText } from '../../src/features/account/order-text.ts';
+import { orderStatusName } from '../../common/order-status.ts';
 import { checkProfile, maskedPhone, profileFormOf, profilePayload } from '../../src/features/account/profile-rules.ts';
 
 const user: User = {
@@ -159,8 +159,9 @@ describe('bonus and order words', () => {
   });
 
   it('reads known statuses in Russian and keeps an unknown one as sent', () => {
-    expect(statusText('new')).toBe('Новый');
-    expect(statusText('paid')).toBe('Оплачен');
-    expect(statusText('returned')).toBe('returned');
+    expect(orderStatusName('new')).toBe('Новый');
+    expect(orderStatusName('paid')).toBe('Оплачен');
+    expect(orderStatusName('returned')).toBe('Возвращён');
+    expect(orderStatusName('lost_at_sea')).toBe('lost_at_sea');
   });
 });

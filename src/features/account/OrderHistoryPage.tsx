@@ -11,7 +11,8 @@ import { plural } from '../../../common/plural.ts';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
-import { deliveryText, paymentText, statusText } from './order-text.ts';
+import { deliveryText } from './order-text.ts';
+import { isPaid } from '../../../common/order-status.ts';
 
 type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
 
@@ -55,7 +56,7 @@ function OrderList() {
           <Link href={href('history-order', { pk: String(o.pk) })}>
             <strong>Заказ № {o.number}</strong>
             <span>{formatDate(o.created_at)}</span>
-            <span className="order-status">{statusText(o.status)}</span>
+            <span className="order-status">{o.status_name}</span>
             <span className="price">{formatPrice(o.total)}</span>
             <span className="muted">
               {o.count} {plural(o.count, ['товар', 'товара', 'товаров'])}
@@ -97,12 +98,12 @@ function OrderDetailPage({ pk, signedIn }: { pk: number; signedIn: boolean }) {
 
 function OrderDetailView({ detail }: { detail: OrderDetail }) {
   const info = detail.order_info;
-  const unpaid = info.due > 0 && info.payment_status !== 'paid';
+  const unpaid = info.due > 0 && !isPaid(info);
   return (
     <article className="order-detail" data-testid="order-detail">
       <p>
-        Оформлен: {formatDate(info.created_at)} · Статус: <span className="order-status">{statusText(info.status)}</span> ·{' '}
-        {paymentText(info.payment_status)}
+        Оформлен: {formatDate(info.created_at)} · Статус: <span className="order-status">{info.status_name}</span> ·{' '}
+        {info.payment_status_name}
       </p>
       <OrderLines info={info} />
       <section>
@@ -139,7 +140,7 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
           <ol className="status-history">
             {detail.history.map((h, i) => (
               <li key={i}>
-                {formatDate(h.created_at)} — {statusText(h.status)}
+                {formatDate(h.created_at)} — {h.status_name}
               </li>
             ))}
           </ol>

@@ -14,6 +14,7 @@ import { formatDeadline } from '../../lib/dates.ts';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
+import { isCancelled, isPaid } from '../../../common/order-status.ts';
 import './checkout.css';
 
 /** What the order page says when the payment page sends the buyer back (?payment=…) and the order is not paid. */
@@ -67,13 +68,13 @@ export default function ConfirmPage() {
       ) : (
         <>
           <h1>Заказ № {info.number}</h1>
-          {returned && info.payment_status !== 'paid' && <p className="notice">{returned}</p>}
+          {returned && !isPaid(info) && <p className="notice">{returned}</p>}
           <OrderLines info={info} />
-          {info.payment_status === 'paid' ? (
+          {isPaid(info) ? (
             <p className="notice">
               Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link>
             </p>
-          ) : info.status === 'cancelled' ? (
+          ) : isCancelled(info) ? (
             <p className="notice" data-testid="order-cancelled">
               Заказ отменён: он не был оплачен вовремя, товары вернулись в продажу.
             </p>

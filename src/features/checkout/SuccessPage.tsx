@@ -6,6 +6,7 @@ import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { href } from '../../../common/routes.ts';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
+import { isPaid } from '../../../common/order-status.ts';
 import './checkout.css';
 
 export default function SuccessPage() {
@@ -18,8 +19,8 @@ export default function SuccessPage() {
       {info ? (
         <>
           <p>
-            Заказ № <strong>{info.number}</strong> {info.payment_status === 'paid' ? 'оплачен' : 'ждёт оплаты'}. Письмо с подтверждением
-            отправлено на вашу почту.
+            Заказ № <strong>{info.number}</strong> {isPaid(info) ? 'оплачен' : 'ждёт оплаты'}. Письмо с подтверждением отправлено на вашу
+            почту.
           </p>
           <OrderLines info={info} />
         </>

@@ -1,0 +1,43 @@
+// An order's statuses and its payment's, as the buyer sees them: the codes the database and the API carry,
+// each with its Russian name. Which status may follow which, and what each change does, is the server's
+// order lifecycle (server/orders/lifecycle.ts); the API answers the name beside the code, and the page asks
+// these predicates rather than comparing codes of its own.
+
+export const ORDER_STATUSES = {
+  new: 'Новый',
+  awaiting_payment: 'Ожидает оплаты',
+  paid: 'Оплачен',
+  assembling: 'Собирается',
+  shipped: 'Передан в доставку',
+  ready_for_pickup: 'Готов к выдаче',
+  received: 'Получен',
+  cancelled: 'Отменён',
+  returned: 'Возвращён',
+} as const;
+export type OrderStatus = keyof typeof ORDER_STATUSES;
+export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUSES) as OrderStatus[];
+
+export const PAYMENT_STATUSES = {
+  unpaid: 'Не оплачен',
+  pending: 'Ожидает подтверждения банка',
+  paid: 'Оплачен',
+  refunded: 'Деньги возвращены',
+} as const;
+export type PaymentStatus = keyof typeof PAYMENT_STATUSES;
+export const PAYMENT_STATUS_CODES = Object.keys(PAYMENT_STATUSES) as PaymentStatus[];
+
+/** The Russian name of a status code; a code this build does not know reads as it came. */
+export const orderStatusName = (code: string): string => (ORDER_STATUSES as Record<string, string>)[code] ?? code;
+export const paymentStatusName = (code: string): string => (PAYMENT_STATUSES as Record<string, string>)[code] ?? code;
+
+type Statuses = { status: string; payment_status: string };
+
+/** The order's money has come (whatever happened to it since). */
+export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'paid';
+
+/** The order was cancelled: it holds nothing and waits for nothing. */
+export const isCancelled = (o: Pick<Statuses, 'status'>): boolean => o.status === 'cancelled';
+
+/** The order waits for its money and holds its goods meanwhile (not paid, not ended). */
+export const awaitsPayment = (o: Statuses): boolean =>
+  (o.payment_status === 'unpaid' || o.payment_status === 'pending') && (o.status === 'new' || o.status === 'awaiting_payment');

@@ -1,0 +1,71 @@
+// SQL of the order's lifecycle (lifecycle.ts): a status change with its history row (who, from what), the
+// payment's arrival, and the inverses of what placing an order took (its stock, its promo code's use, the
+// gift card money). Each function runs in the caller's transaction, on an order the caller has locked.
+import type { Queryable } from '../db/driver.ts';
+import type { OrderStatus } from '../../common/order-status.ts';
+
+/** Who changed an order's status: the buyer, the shop itself, a manager, the accounting system. */
+export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting';
+
+/** An order still waiting for its money, as SQL: it holds its goods until hold_until (common/order-status.ts awaitsPayment). */
+export const AWAITS_PAYMENT = `payment_status in ('unpaid', 'pending') and status in ('new', 'awaiting_payment')`;
+
+export async function insertHistory(
+  tx: Queryable,
+  row: { orderId: number; status: OrderStatus; from: OrderStatus | null; actor: ActorKind; actorId: number | null; comment: string },
+): Promise<void> {
+  await tx.query(
+    'insert into order_status_history (order_id, status, from_status, actor, actor_id, comment) values ($1, $2, $3, $4, $5, $6)',
+    [row.orderId, row.status, row.from, row.actor, row.actorId, row.comment],
+  );
+}
+
+export async function setStatus(tx: Queryable, orderId: number, status: OrderStatus): Promise<void> {
+  await tx.query('update orders set status = $2 where id = $1', [orderId, status]);
+}
+
+/** The money has come: paid now, with the status it brings. */
+export async function setPaid(tx: Queryable, orderId: number, status: OrderStatus): Promise<void> {
+  await tx.query(`update orders set payment_status = 'paid', status = $2, paid_at = now() where id = $1`, [orderId, status]);
+}
+
+/** Cancelled: the gift card money it held goes back with refundGiftCardPayments. */
+export async function setCancelled(tx: Queryable, orderId: number, status: OrderStatus): Promise<void> {
+  await tx.query('update orders set status = $2, gift_card_amount = 0 where id = $1', [orderId, status]);
+}
+
+/** Puts the order's goods back in stock (variant rows locked in id order, as placing an order does); how many. */
+export async function returnStock(tx: Queryable, orderId: number): Promise<number> {
+  const lines = await tx.query<{ variant_id: number; quantity: number }>(
+    `select variant_id, sum(quantity)::int as quantity from order_items
+      where order_id = $1 and variant_id is not null group by variant_id order by variant_id`,
+    [orderId],
+  );
+  if (!lines.length) return 0;
+  const ids = lines.map((l) => l.variant_id);
+  await tx.query('select id from product_variants where id = any($1::int[]) order by id for update', [ids]);
+  await tx.query(
+    `update product_variants v set stock = v.stock + x.quantity
+       from unnest($1::int[], $2::int[]) as x(id, quantity) where v.id = x.id`,
+    [ids, lines.map((l) => l.quantity)],
+  );
+  return lines.reduce((s, l) => s + l.quantity, 0);
+}
+
+/** Gives the gift card money the order took back to its cards and drops those payments; the sum returned. */
+export async function refundGiftCardPayments(tx: Queryable, orderId: number): Promise<number> {
+  const paid = await tx.query<{ gift_card_id: number; amount: number }>(
+    `select gift_card_id, sum(amount)::int as amount from gift_card_payments where order_id = $1
+      group by gift_card_id order by gift_card_id`,
+    [orderId],
+  );
+  for (const p of paid) {
+    await tx.query('update gift_cards set balance = balance + $2 where id = $1', [p.gift_card_id, p.amount]);
+  }
+  await tx.query('delete from gift_card_payments where order_id = $1', [orderId]);
+  return paid.reduce((s, p) => s + p.amount, 0);
+}
+
+export async function releasePromoUse(tx: Queryable, code: string): Promise<void> {
+  await tx.query('update promo_codes set used_count = greatest(used_count - 1, 0) where code = $1', [code]);
+}

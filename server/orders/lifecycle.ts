@@ -1,0 +1,158 @@
+// The order's lifecycle, its one owner: which status may follow which (TRANSITIONS), and what each change
+// does, in the caller's one transaction on the locked order. Placing records the first status; paying sets
+// the money's arrival and its effects (order-paid.ts: bonus points, bought gift cards); cancelling undoes
+// exactly what placing took: stock, the promo code's use, the bonus points spent, the gift card money, and
+// lapses the payments still pending. Every change is recorded with who made it and from what status, and the
+// buyer is told of the ones they care about once: a mail here, a push by the database's trigger on the
+// status (migration 015 names the same statuses as BUYER_NOTICES). Callers (the checkout, the payment
+// provider, the unpaid-order pass, later the manager's desk and the accounting system) only ask.
+import type { Queryable } from '../db/driver.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { addLedgerEntry } from '../accounts/bonus-sql.ts';
+import { expiryOf } from '../accounts/bonus-rules.ts';
+import { enqueueMail } from '../mail/mail.ts';
+import { failPendingPayments } from '../payments/payments-sql.ts';
+import { awaitsPayment, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import {
+  insertHistory,
+  refundGiftCardPayments,
+  releasePromoUse,
+  returnStock,
+  setCancelled,
+  setPaid,
+  setStatus,
+  type ActorKind,
+} from './lifecycle-sql.ts';
+import { paidEffects } from './order-paid.ts';
+import { orderStatusMail } from './order-mails.ts';
+import type { OrderRow } from './orders-sql.ts';
+
+/** Which status may follow which. A paid order is not cancelled here until its money can go back through the provider. */
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  new: ['awaiting_payment', 'paid', 'cancelled'],
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['assembling'],
+  assembling: ['shipped', 'ready_for_pickup'],
+  shipped: ['received', 'returned'],
+  ready_for_pickup: ['received', 'returned'],
+  received: ['returned'],
+  cancelled: [],
+  returned: [],
+};
+
+/** What the buyer is told when the order reaches a status (a mail, and a push to their devices). */
+export const BUYER_NOTICES: Partial<Record<OrderStatus, { title: string; body: string }>> = {
+  paid: { title: 'Заказ оплачен', body: 'Спасибо! Мы получили оплату и собираем ваш заказ.' },
+  cancelled: { title: 'Заказ отменён', body: 'Заказ отменён. Если это ошибка, оформите его снова или позвоните нам.' },
+  shipped: { title: 'Заказ отправлен', body: 'Заказ передан в доставку. Скоро он будет у вас.' },
+  ready_for_pickup: { title: 'Заказ ждёт вас', body: 'Заказ доставлен в пункт выдачи: его можно забрать.' },
+  returned: { title: 'Возврат оформлен', body: 'Мы получили товары обратно и оформили возврат.' },
+};
+
+/** Who asks for a change: the buyer (their account, if signed in), the shop itself, a manager, the accounting system. */
+export interface Actor {
+  kind: ActorKind;
+  id: number | null;
+}
+export const SYSTEM: Actor = { kind: 'system', id: null };
+export const shopper = (userId: number | null): Actor => ({ kind: 'shopper', id: userId });
+
+export const LIFECYCLE_MESSAGES = {
+  notAllowed: (from: string, to: OrderStatus) =>
+    `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
+} as const;
+
+export const canMove = (from: string, to: OrderStatus): boolean =>
+  (TRANSITIONS as Record<string, readonly OrderStatus[]>)[from]?.includes(to) ?? false;
+
+/**
+ * One change of status of the locked order: refused unless the table allows it; `apply` writes it (the status
+ * and what comes with it) and may say what it did, which joins the comment; then the history row, and the
+ * buyer's mail when the status is one they are told of.
+ */
+async function move(
+  tx: Queryable,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: Actor,
+  reason: string,
+  apply: () => Promise<string[] | void>,
+  publicUrl: string,
+): Promise<void> {
+  if (!canMove(order.status, to)) throw new HttpError(409, LIFECYCLE_MESSAGES.notAllowed(order.status, to));
+  const done = (await apply()) ?? [];
+  const comment = [reason, ...done].filter(Boolean).join('; ');
+  await insertHistory(tx, {
+    orderId: order.id,
+    status: to,
+    from: order.status as OrderStatus,
+    actor: actor.kind,
+    actorId: actor.id,
+    comment,
+  });
+  const notice = BUYER_NOTICES[to];
+  if (notice) await enqueueMail(tx, orderStatusMail(order, notice, done, publicUrl));
+}
+
+/** A new order's first status, recorded as the buyer placed it. */
+export async function placed(tx: Queryable, orderId: number, actor: Actor): Promise<void> {
+  await insertHistory(tx, { orderId, status: 'new', from: null, actor: actor.kind, actorId: actor.id, comment: '' });
+}
+
+/** The order's money has come (the provider's word, gift cards, or nothing to pay): false when it had already. */
+export async function pay(tx: Queryable, order: OrderRow, actor: Actor, comment: string, publicUrl: string): Promise<boolean> {
+  if (isPaid(order)) return false;
+  await move(tx, order, 'paid', actor, comment, () => setPaid(tx, order.id, 'paid'), publicUrl);
+  await paidEffects(tx, order, publicUrl);
+  return true;
+}
+
+/**
+ * Cancels an order that waits for its money, undoing what placing it took: its goods back on sale, its
+ * promo code's use released, the bonus points it spent and the gift card money it took given back, its
+ * pending payments lapsed. `reason` opens the history's comment, what was given back follows it.
+ */
+export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reason: string, publicUrl: string): Promise<void> {
+  if (!awaitsPayment(order)) throw new HttpError(409, LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
+  await move(
+    tx,
+    order,
+    'cancelled',
+    actor,
+    reason,
+    async () => {
+      await setCancelled(tx, order.id, 'cancelled');
+      await failPendingPayments(tx, order.id);
+      await returnStock(tx, order.id);
+      if (order.promo_code) await releasePromoUse(tx, order.promo_code);
+      const returned: string[] = [];
+      if (order.user_id !== null && order.bonus_spent > 0) {
+        // The spend is reversed: the points come back with the programme's usual lifetime.
+        await addLedgerEntry(tx, {
+          userId: order.user_id,
+          orderId: order.id,
+          kind: 'spend',
+          amount: order.bonus_spent,
+          expiresAt: expiryOf(new Date()),
+        });
+        returned.push(`возвращено бонусов: ${order.bonus_spent}`);
+      }
+      const refunded = await refundGiftCardPayments(tx, order.id);
+      if (refunded > 0) returned.push(`возвращено на подарочную карту: ${refunded} ₽`);
+      return returned;
+    },
+    publicUrl,
+  );
+}
+
+/** A later step of a paid order (assembling, shipped, ready for pickup, received, returned). */
+export async function advance(
+  tx: Queryable,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: Actor,
+  comment: string,
+  publicUrl: string,
+): Promise<void> {
+  await move(tx, order, to, actor, comment, () => setStatus(tx, order.id, to), publicUrl);
+}
