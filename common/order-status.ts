@@ -21,6 +21,7 @@ export const PAYMENT_STATUSES = {
   unpaid: 'Не оплачен',
   pending: 'Ожидает подтверждения банка',
   paid: 'Оплачен',
+  refunding: 'Деньги возвращаются',
   refunded: 'Деньги возвращены',
 } as const;
 export type PaymentStatus = keyof typeof PAYMENT_STATUSES;

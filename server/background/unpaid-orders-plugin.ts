@@ -1,8 +1,10 @@
 // Runs the unpaid orders' pass (background/unpaid-orders.ts: reminders before the deadline, cancellation
-// after it unless the payment provider says it was paid) every minute, so a hold of an hour lapses within a minute of its time. Stopped when the app closes.
+// after it unless the payment provider says it was paid) and the refunds of cancelled paid orders
+// (payments/refunds.ts) every minute, so a hold of an hour lapses within a minute of its time. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders, remindUnpaidOrders } from './unpaid-orders.ts';
 import { runEvery } from './run-every.ts';
+import { carryOutRefunds } from '../payments/refunds.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -11,5 +13,7 @@ export default async function unpaidOrders(app: FastifyInstance, opts: { interva
     const reminded = await remindUnpaidOrders(app.db, app.config, app.config.publicUrl);
     const lapsed = await expireUnpaidOrders(app.db, { provider: app.payments, publicUrl: app.config.publicUrl });
     if (reminded || lapsed.cancelled || lapsed.paidLate || lapsed.waiting) app.log.info({ reminded, ...lapsed }, 'unpaid orders');
+    const refunds = await carryOutRefunds(app.db, app.payments);
+    if (refunds.done || refunds.waiting) app.log.info(refunds, 'refunds');
   });
 }

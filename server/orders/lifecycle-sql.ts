@@ -69,3 +69,44 @@ export async function refundGiftCardPayments(tx: Queryable, orderId: number): Pr
 export async function releasePromoUse(tx: Queryable, code: string): Promise<void> {
   await tx.query('update promo_codes set used_count = greatest(used_count - 1, 0) where code = $1', [code]);
 }
+
+/** The gift cards the order bought, locked: what they were issued for and what is left on them. */
+export function cardsBoughtBy(tx: Queryable, orderId: number): Promise<{ id: number; code: string; initial: number; balance: number }[]> {
+  return tx.query('select id, code, initial, balance from gift_cards where order_id = $1 order by id for update', [orderId]);
+}
+
+/** The bought cards of a cancelled order stop working: nothing left on them, expired now. */
+export async function voidCardsBoughtBy(tx: Queryable, orderId: number): Promise<void> {
+  await tx.query('update gift_cards set balance = 0, expires_at = least(expires_at, now()) where order_id = $1', [orderId]);
+}
+
+/** The points accrued for the order, net of any taken back before. */
+export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `select coalesce(sum(amount), 0)::int as n from bonus_ledger where order_id = $1 and kind = 'accrual'`,
+    [orderId],
+  );
+  return row.n;
+}
+
+/**
+ * A refund of each payment that took the order's money (a card at the provider), to be carried out after the
+ * transaction (payments/refunds.ts); the order's payment becomes 'refunding' while any waits, else 'refunded'.
+ * The sum the refunds give back.
+ */
+export async function scheduleRefunds(tx: Queryable, orderId: number, reason: string): Promise<number> {
+  const made = await tx.query<{ amount: number }>(
+    `insert into refunds (order_id, payment_id, amount, reason)
+     select order_id, id, amount, $2 from payments where order_id = $1 and status = 'succeeded'
+     on conflict (payment_id) do nothing
+     returning amount`,
+    [orderId, reason],
+  );
+  await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, made.length ? 'refunding' : 'refunded']);
+  return made.reduce((s, r) => s + r.amount, 0);
+}
+
+/** Every refund of the cancelled order is done: its money is back. */
+export async function setRefunded(tx: Queryable, orderId: number): Promise<void> {
+  await tx.query(`update orders set payment_status = 'refunded' where id = $1 and payment_status = 'refunding'`, [orderId]);
+}

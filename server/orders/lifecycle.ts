@@ -4,7 +4,8 @@
 // exactly what placing took: stock, the promo code's use, the bonus points spent, the gift card money, and
 // lapses the payments still pending. Every change is recorded with who made it and from what status, and the
 // buyer is told of the ones they care about once: a mail here, a push by the database's trigger on the
-// status (migration 015 names the same statuses as BUYER_NOTICES). Callers (the checkout, the payment
+// status (migration 015 names the same statuses as BUYER_NOTICES). A paid order's card money goes back through
+// the payment provider after the transaction (payments/refunds.ts). Callers (the checkout, the payment
 // provider, the unpaid-order pass, later the manager's desk and the accounting system) only ask.
 import type { Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -14,12 +15,17 @@ import { enqueueMail } from '../mail/mail.ts';
 import { failPendingPayments } from '../payments/payments-sql.ts';
 import { awaitsPayment, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 import {
+  cardsBoughtBy,
   insertHistory,
+  pointsAccruedFor,
+  scheduleRefunds,
+  voidCardsBoughtBy,
   refundGiftCardPayments,
   releasePromoUse,
   returnStock,
   setCancelled,
   setPaid,
+  setRefunded,
   setStatus,
   type ActorKind,
 } from './lifecycle-sql.ts';
@@ -27,12 +33,12 @@ import { paidEffects } from './order-paid.ts';
 import { orderStatusMail } from './order-mails.ts';
 import type { OrderRow } from './orders-sql.ts';
 
-/** Which status may follow which. A paid order is not cancelled here until its money can go back through the provider. */
+/** Which status may follow which. An order is cancelled until it leaves the shop; after that it comes back as a return. */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['awaiting_payment', 'paid', 'cancelled'],
   awaiting_payment: ['paid', 'cancelled'],
-  paid: ['assembling'],
-  assembling: ['shipped', 'ready_for_pickup'],
+  paid: ['assembling', 'cancelled'],
+  assembling: ['shipped', 'ready_for_pickup', 'cancelled'],
   shipped: ['received', 'returned'],
   ready_for_pickup: ['received', 'returned'],
   received: ['returned'],
@@ -60,6 +66,8 @@ export const shopper = (userId: number | null): Actor => ({ kind: 'shopper', id:
 export const LIFECYCLE_MESSAGES = {
   notAllowed: (from: string, to: OrderStatus) =>
     `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
+  boughtCardSpent: (code: string) =>
+    `Подарочной картой ${code} из этого заказа уже расплатились: отменить заказ нельзя, оформите возврат после получения`,
 } as const;
 
 export const canMove = (from: string, to: OrderStatus): boolean =>
@@ -108,12 +116,16 @@ export async function pay(tx: Queryable, order: OrderRow, actor: Actor, comment:
 }
 
 /**
- * Cancels an order that waits for its money, undoing what placing it took: its goods back on sale, its
- * promo code's use released, the bonus points it spent and the gift card money it took given back, its
- * pending payments lapsed. `reason` opens the history's comment, what was given back follows it.
+ * Cancels an order, undoing what placing it took: its goods back on sale, its promo code's use released, the
+ * bonus points it spent and the gift card money it took given back, its pending payments lapsed. A paid
+ * order (not yet handed to delivery) also takes back the points its payment accrued and voids the gift cards
+ * it bought (refused once one has been spent from), and its card money goes back through the payment
+ * provider: a refund per payment, written here and carried out after the transaction (payments/refunds.ts).
+ * `reason` opens the history's comment, what was given back follows it.
  */
 export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reason: string, publicUrl: string): Promise<void> {
-  if (!awaitsPayment(order)) throw new HttpError(409, LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
+  const paid = isPaid(order);
+  if (!paid && !awaitsPayment(order)) throw new HttpError(409, LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
   await move(
     tx,
     order,
@@ -121,11 +133,22 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
     actor,
     reason,
     async () => {
+      const returned: string[] = [];
+      if (paid) {
+        const cards = await cardsBoughtBy(tx, order.id);
+        const spent = cards.find((c) => c.balance < c.initial);
+        if (spent) throw new HttpError(409, LIFECYCLE_MESSAGES.boughtCardSpent(spent.code));
+        await voidCardsBoughtBy(tx, order.id);
+        const accrued = await pointsAccruedFor(tx, order.id);
+        if (order.user_id !== null && accrued > 0) {
+          await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'accrual', amount: -accrued });
+          returned.push(`списано бонусов, начисленных за заказ: ${accrued}`);
+        }
+      }
       await setCancelled(tx, order.id, 'cancelled');
       await failPendingPayments(tx, order.id);
       await returnStock(tx, order.id);
       if (order.promo_code) await releasePromoUse(tx, order.promo_code);
-      const returned: string[] = [];
       if (order.user_id !== null && order.bonus_spent > 0) {
         // The spend is reversed: the points come back with the programme's usual lifetime.
         await addLedgerEntry(tx, {
@@ -137,12 +160,21 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
         });
         returned.push(`возвращено бонусов: ${order.bonus_spent}`);
       }
-      const refunded = await refundGiftCardPayments(tx, order.id);
-      if (refunded > 0) returned.push(`возвращено на подарочную карту: ${refunded} ₽`);
+      const toCards = await refundGiftCardPayments(tx, order.id);
+      if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
+      if (paid) {
+        const toBank = await scheduleRefunds(tx, order.id, reason);
+        if (toBank > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${toBank} ₽`);
+      }
       return returned;
     },
     publicUrl,
   );
+}
+
+/** The provider has given back the last of a cancelled order's card money (payments/refunds.ts asks, the order locked). */
+export async function refundsDone(tx: Queryable, orderId: number): Promise<void> {
+  await setRefunded(tx, orderId);
 }
 
 /** A later step of a paid order (assembling, shipped, ready for pickup, received, returned). */

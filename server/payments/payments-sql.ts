@@ -58,6 +58,11 @@ export async function claimProviderRef(db: Queryable, id: number, ref: string | 
   return row ?? null;
 }
 
+export async function paymentById(db: Queryable, id: number): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where id = $1`, [id]);
+  return row ?? null;
+}
+
 export async function paymentByProviderRef(db: Queryable, provider: string, ref: string): Promise<PaymentRow | null> {
   const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where provider = $1 and provider_ref = $2`, [provider, ref]);
   return row ?? null;

@@ -47,6 +47,13 @@ export interface PaymentProvider {
    * for exactly its sum. Throws when the provider cannot be asked (the bank does not answer).
    */
   status(payment: PaymentRow): Promise<Verdict>;
+  /**
+   * Gives `amount` roubles of a payment that went through back to the card it came from (payments/refunds.ts
+   * asks, outside any transaction). Resolves once the provider has taken the refund, or had taken it before
+   * (a second ask after a lost answer refunds nothing twice); throws with the reason when it refuses or does
+   * not answer, and the refund is asked again later.
+   */
+  refund(payment: PaymentRow, amount: number): Promise<void>;
   /** Registers the provider's own routes, through which its payments are settled (only the chosen provider's exist). */
   routes(app: FastifyInstance): void;
 }

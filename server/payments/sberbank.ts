@@ -3,7 +3,8 @@
 // session no longer than the order's hold) and the buyer goes to the bank's form; back at the shop's return
 // address, or on the bank's callback, the order is paid only when getOrderStatusExtended.do says the money
 // was taken (depositedAmount) for exactly our sum, or when a 'deposited' callback carries the bank's checksum (HMAC-SHA256 over its
-// parameters, with the key the bank gave the shop). Written by hand: the bank publishes no Node client.
+// parameters, with the key the bank gave the shop). A cancelled paid order's money goes back with refund.do.
+// Written by hand: the bank publishes no Node client.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SberbankConfig } from '../config.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -14,12 +15,15 @@ import type { PaymentRow } from './payments-sql.ts';
 
 export const SBERBANK_MESSAGES = {
   refused: 'Банк не принял платёж. Попробуйте ещё раз позже или оплатите подарочной картой',
+  refundRefused: (reason: string) => `Банк не принял возврат: ${reason}`,
+  neverRegistered: 'Платёж не был зарегистрирован в банке: возвращать через банк нечего',
   unreachable: 'Банк не отвечает. Попробуйте оплатить ещё раз через несколько минут',
   badCallback: 'Неверная подпись уведомления банка',
 } as const;
 
 /** The bank's orderStatus: 2 money taken; 3 cancelled, 4 refunded, 6 declined; 0, 1, 5 not settled yet. */
 const PAID_STATUS = 2;
+const REFUNDED_STATUS = 4;
 const FAILED_STATUSES = new Set([3, 4, 6]);
 const CALL_TIMEOUT_MS = 10_000;
 /** The bank's payment session is kept no shorter than this, even close to the order's deadline. */
@@ -36,8 +40,8 @@ interface RegisterAnswer {
 }
 interface StatusAnswer {
   orderStatus?: number;
-  /** What the bank took, in kopecks (`amount` is only the sum the order was registered for). */
-  paymentAmountInfo?: { depositedAmount?: number };
+  /** What the bank took and gave back, in kopecks (`amount` is only the sum the order was registered for). */
+  paymentAmountInfo?: { depositedAmount?: number; refundedAmount?: number };
   errorCode?: string | number;
   errorMessage?: string;
 }
@@ -129,6 +133,22 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
   return {
     id: bank.id,
     status: bank.status,
+    // refund.do gives back part or all of what was taken. The bank is asked first what it has given back
+    // already, so a refund whose answer was lost (a timeout) is not made twice.
+    async refund(payment, amount) {
+      if (!payment.provider_ref) throw new HttpError(409, SBERBANK_MESSAGES.neverRegistered);
+      const state = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
+      const given = state.paymentAmountInfo?.refundedAmount ?? 0;
+      if (state.orderStatus === REFUNDED_STATUS || given >= amount * 100) return;
+      const answer = await callBank<{ errorCode?: string | number; errorMessage?: string }>('refund.do', {
+        orderId: payment.provider_ref,
+        amount: String(amount * 100),
+      });
+      if (answer.errorCode && String(answer.errorCode) !== '0') {
+        log(`sberbank refund.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
+        throw new HttpError(502, SBERBANK_MESSAGES.refundRefused(answer.errorMessage || `код ${answer.errorCode}`));
+      }
+    },
     routes: (app) => sberbankRoutes(app, bank),
     async register(payment, order) {
       const back = sberbankReturnUrl(publicUrl, payment.external_id);

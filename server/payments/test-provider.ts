@@ -53,5 +53,7 @@ export const testPaymentProvider: PaymentProvider = {
   register: async (p) => ({ url: testPaymentUrl(p.external_id), ref: null }),
   // Its payments are settled only through its own page, in the shop's database: one still pending was not paid.
   status: async () => 'pending',
+  // Nothing was taken from a card, so there is nothing to give back: the refund is done at once.
+  refund: async () => {},
   routes: testPaymentRoutes,
 };

@@ -4,10 +4,14 @@
 // bank's status call says so for exactly its sum; a declined payment leaves it unpaid; a callback counts
 // only with the bank's checksum; a bank that refuses or does not answer is a Russian 502; while the bank takes
 // its time registering, the shop goes on serving everyone else, and a second ask gets the same form; an order
-// whose deadline passes is cancelled only once the bank says it was not paid.
+// whose deadline passes is cancelled only once the bank says it was not paid; a paid order cancelled gets
+// its money back through refund.do, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
+import { cancel } from '../../server/orders/lifecycle.ts';
+import { orderByGuid } from '../../server/orders/orders-sql.ts';
+import { carryOutRefunds } from '../../server/payments/refunds.ts';
 import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { mailsTo } from './account-helpers.ts';
@@ -217,5 +221,39 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(await paymentStatus(o.guid)).toBe('unpaid');
     // The bank back, the payment goes on.
     expect((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).status).toBe(200);
+  });
+
+  it('a paid order cancelled gets its money back through refund.do, once, even when the answer was lost', async () => {
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, 2700); // + 250 pickup
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    await s.call('GET', await atBank(formUrl, 'pay'));
+    expect(await paymentStatus(o.guid)).toBe('paid');
+    await app.db.transaction(async (tx) =>
+      cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Покупатель передумал', app.config.publicUrl),
+    );
+    expect(await orderOf(o.guid)).toEqual({ status: 'cancelled', payment_status: 'refunding' });
+    const b = bankOrder(formUrl);
+    expect(b.refunded).toBe(0); // nothing is asked of the bank inside the cancel's transaction
+
+    // The bank does not answer: the refund waits, with the reason, for the next pass.
+    bank.dropNextCall();
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 0, waiting: 1 });
+    const [waiting] = await app.db.query<{ status: string; last_error: string }>(
+      'select r.status, r.last_error from refunds r join orders o on o.id = r.order_id where o.guid = $1',
+      [o.guid],
+    );
+    expect(waiting).toEqual({ status: 'pending', last_error: SBERBANK_MESSAGES.unreachable });
+    // The bank takes the refund but its answer is lost: the next pass finds it given back and asks no more.
+    bank.loseNextRefundAnswer();
+    const calls = bank.refundCalls;
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 0, waiting: 1 });
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
+    expect(bank.refundCalls - calls).toBe(1);
+    expect([b.refunded, b.orderStatus]).toEqual([295_000, 4]);
+    expect(await orderOf(o.guid)).toEqual({ status: 'cancelled', payment_status: 'refunded' });
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 0, waiting: 0 });
+    const info = (await s.call('POST', '/api/v1/get_order_info/', { guid: o.guid })).body.order_info;
+    expect([info.status_name, info.payment_status_name]).toEqual(['Отменён', 'Деньги возвращены']);
   });
 });

@@ -15,8 +15,10 @@
 //   POST /payment/rest/getOrderStatusExtended.do   form: userName, password, orderId → {errorCode: '0',
 //                                                  orderNumber, orderStatus, amount (as registered), currency,
 //                                                  actionCode, paymentAmountInfo {paymentState,
-//                                                  approvedAmount, depositedAmount}} (orderStatus 0
-//                                                  registered, 2 paid, 6 declined)
+//                                                  approvedAmount, depositedAmount, refundedAmount}}
+//                                                  (orderStatus 0 registered, 2 paid, 4 refunded, 6 declined)
+//   POST /payment/rest/refund.do                   form: userName, password, orderId, amount (kopecks) →
+//                                                  {errorCode: '0'}; else 7 (not paid, or more than is left)
 //   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
 //                                                  «Оплатить» and «Отменить»
 //   POST …/pay?mdOrder=… | …/decline?mdOrder=…     status 2 or 6, then 302 to returnUrl or failUrl with
@@ -39,11 +41,13 @@ export interface BankOrder {
   amount: number;
   /** Kopecks the bank took (0 until paid). */
   deposited: number;
+  /** Kopecks given back by refund.do. */
+  refunded: number;
   returnUrl: string;
   failUrl: string;
   description: string;
   sessionTimeoutSecs: number;
-  /** 0 registered, 2 paid, 6 declined. */
+  /** 0 registered, 2 paid, 4 refunded in full, 6 declined. */
   orderStatus: number;
 }
 
@@ -65,6 +69,10 @@ export interface SberbankStandIn {
   holdRegistrations(): { arrived: Promise<void>; release(): void };
   /** register.do calls made so far. */
   registrations: number;
+  /** refund.do calls made so far. */
+  refundCalls: number;
+  /** The next refund.do is carried out but its answer is lost (the connection closed), as after a timeout. */
+  loseNextRefundAnswer(): void;
   /** The query of a callback for the order (extra parameters added), signed with the callback key when there is one. */
   callbackQuery(orderId: string, operation?: string, extra?: Record<string, string>): string;
   /** Callbacks the shop did not answer with 200: what was sent and what came back. */
@@ -116,6 +124,8 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
   let dropNext = false;
   let held: { arrive(): void; released: Promise<void> } | null = null;
   let registrations = 0;
+  let refundCalls = 0;
+  let loseRefundAnswer = false;
   const callbackQuery = (o: BankOrder, operation = 'deposited', extra: Record<string, string> = {}) => {
     const params: Record<string, string> = { mdOrder: o.orderId, orderNumber: o.orderNumber, operation, status: '1', ...extra };
     if (opts.callbackKey) params.checksum = checksum(params, opts.callbackKey);
@@ -170,6 +180,7 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         sessionTimeoutSecs: Number(form.get('sessionTimeoutSecs') ?? 1200),
         orderStatus: 0,
         deposited: 0,
+        refunded: 0,
       };
       orders.set(o.orderId, o);
       return json(res, { orderId: o.orderId, formUrl: `${base}/payment/merchants/sbersafe/payment_ru.html?mdOrder=${o.orderId}` });
@@ -190,8 +201,26 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
           paymentState: order.orderStatus === 2 ? 'DEPOSITED' : order.orderStatus === 6 ? 'DECLINED' : 'CREATED',
           approvedAmount: order.deposited,
           depositedAmount: order.deposited,
+          refundedAmount: order.refunded,
         },
       });
+    }
+
+    if (url.pathname === '/payment/rest/refund.do' && req.method === 'POST') {
+      refundCalls += 1;
+      if (!loginOk(form)) return json(res, { errorCode: '5', errorMessage: 'Доступ запрещён' });
+      if (!order) return json(res, { errorCode: '6', errorMessage: 'Заказ не найден' });
+      const amount = Number(form.get('amount'));
+      if (order.orderStatus !== 2 || !Number.isInteger(amount) || amount <= 0 || amount > order.deposited - order.refunded) {
+        return json(res, { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' });
+      }
+      order.refunded += amount;
+      if (order.refunded === order.deposited) order.orderStatus = 4;
+      if (loseRefundAnswer) {
+        loseRefundAnswer = false;
+        return req.socket.destroy();
+      }
+      return json(res, { errorCode: '0', errorMessage: 'Успешно' });
     }
 
     if (url.pathname === '/payment/merchants/sbersafe/payment_ru.html' && order) {
@@ -244,6 +273,12 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
     },
     dropNextCall() {
       dropNext = true;
+    },
+    get refundCalls() {
+      return refundCalls;
+    },
+    loseNextRefundAnswer() {
+      loseRefundAnswer = true;
     },
     holdRegistrations() {
       let arrive!: () => void;

@@ -11,9 +11,16 @@ export const BONUS_KIND_TEXT: Record<BonusEntry['kind'], string> = {
   welcome: 'Приветственные баллы',
 };
 
-/** A ledger line's words: a 'spend' with a positive amount is points given back (an unpaid order cancelled). */
+/**
+ * A ledger line's words: a 'spend' with a positive amount is points given back (an order cancelled), an
+ * 'accrual' with a negative one is the points of a paid order taken back when it was cancelled.
+ */
 export const entryText = (e: Pick<BonusEntry, 'kind' | 'amount'>): string =>
-  e.kind === 'spend' && e.amount > 0 ? 'Возврат баллов за отменённый заказ' : BONUS_KIND_TEXT[e.kind];
+  e.kind === 'spend' && e.amount > 0
+    ? 'Возврат баллов за отменённый заказ'
+    : e.kind === 'accrual' && e.amount < 0
+      ? 'Списание баллов за отменённый заказ'
+      : BONUS_KIND_TEXT[e.kind];
 
 export const pointsText = (n: number): string => `${n} ${plural(Math.abs(n), ['балл', 'балла', 'баллов'])}`;
 

@@ -1,0 +1,45 @@
+// SQL of refunds (migration 016): the pending ones a pass carries out, each claimed for a while so that one
+// process at a time asks the provider, and marked done or tried again.
+import type { Queryable } from '../db/driver.ts';
+
+export interface RefundRow {
+  id: number;
+  order_id: number;
+  payment_id: number;
+  amount: number;
+  attempts: number;
+}
+
+/** How long a pass may take over one refund before another process may try it. */
+const CLAIM = `interval '2 minutes'`;
+
+/** The pending refunds no process is carrying out now, oldest first, each claimed for this pass. */
+export function claimPendingRefunds(db: Queryable, limit: number): Promise<RefundRow[]> {
+  return db.query<RefundRow>(
+    `update refunds set claimed_until = now() + ${CLAIM}, attempts = attempts + 1
+      where id in (select id from refunds where status = 'pending' and (claimed_until is null or claimed_until < now())
+                    order by id limit $1)
+      returning id, order_id, payment_id, amount, attempts`,
+    [limit],
+  );
+}
+
+/** The provider took the refund: done. False when it was done before (by another process). */
+export async function markRefundDone(tx: Queryable, id: number): Promise<boolean> {
+  const rows = await tx.query(
+    `update refunds set status = 'done', done_at = now(), last_error = null where id = $1 and status = 'pending' returning id`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** The provider could not take it now: why, and it is free for the next pass. */
+export async function releaseRefund(db: Queryable, id: number, error: string): Promise<void> {
+  await db.query('update refunds set claimed_until = null, last_error = $2 where id = $1', [id, error]);
+}
+
+/** Whether any of the order's refunds still waits. */
+export async function refundsPending(tx: Queryable, orderId: number): Promise<boolean> {
+  const rows = await tx.query(`select 1 from refunds where order_id = $1 and status = 'pending' limit 1`, [orderId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,45 @@
+// Refunds of cancelled paid orders carried out with the payment provider. The order's lifecycle writes a
+// refund per payment in the cancel's transaction (orders/lifecycle.ts); this pass, run by the orders' pass
+// every minute, asks the provider for each pending one outside any transaction (a slow bank holds no lock).
+// Taken: the refund is done, and with the order's last one its payment reads «Деньги возвращены». Refused
+// or unanswered: the reason is kept and the next pass tries again. A refund of a payment made through a
+// provider the shop no longer uses waits for a manager.
+import type { Db } from '../db/driver.ts';
+import { claimPendingRefunds, markRefundDone, refundsPending, releaseRefund } from './refunds-sql.ts';
+import { paymentById } from './payments-sql.ts';
+import { orderById } from '../orders/orders-sql.ts';
+import { refundsDone } from '../orders/lifecycle.ts';
+import type { PaymentProvider } from './providers.ts';
+
+/** Refunds asked per pass at most; the rest wait for the next pass. */
+const REFUNDS_PER_PASS = 50;
+
+export const REFUND_MESSAGES = {
+  otherProvider: (provider: string) => `Платёж принят через «${provider}», а сейчас магазин принимает оплату иначе: верните деньги вручную`,
+} as const;
+
+export interface RefundReport {
+  done: number;
+  waiting: number;
+}
+
+export async function carryOutRefunds(db: Db, provider: PaymentProvider | null): Promise<RefundReport> {
+  const report: RefundReport = { done: 0, waiting: 0 };
+  for (const refund of await claimPendingRefunds(db, REFUNDS_PER_PASS)) {
+    const payment = (await paymentById(db, refund.payment_id))!;
+    try {
+      if (!provider || provider.id !== payment.provider) throw new Error(REFUND_MESSAGES.otherProvider(payment.provider));
+      await provider.refund(payment, refund.amount);
+    } catch (err) {
+      await releaseRefund(db, refund.id, err instanceof Error ? err.message : String(err));
+      report.waiting += 1;
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      await orderById(tx, refund.order_id, true);
+      if ((await markRefundDone(tx, refund.id)) && !(await refundsPending(tx, refund.order_id))) await refundsDone(tx, refund.order_id);
+    });
+    report.done += 1;
+  }
+  return report;
+}
