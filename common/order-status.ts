@@ -39,6 +39,12 @@ export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.paymen
 /** The order was cancelled: it holds nothing and waits for nothing. */
 export const isCancelled = (o: Pick<Statuses, 'status'>): boolean => o.status === 'cancelled';
 
+/** A cancelled paid order's money is on its way back to the card it came from. */
+export const isRefunding = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'refunding';
+
+/** A cancelled paid order's money is back on the card. */
+export const isRefunded = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'refunded';
+
 /** The order waits for its money and holds its goods meanwhile (not paid, not ended). */
 export const awaitsPayment = (o: Statuses): boolean =>
   (o.payment_status === 'unpaid' || o.payment_status === 'pending') && (o.status === 'new' || o.status === 'awaiting_payment');

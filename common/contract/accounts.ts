@@ -1,16 +1,17 @@
 // The contract of accounts (spec §3 user, §7 account): login, registration, the user, profile changes,
-// addresses, password reset, the mailing, social login, favourites and the bonus ledger. The §5 rules are
-// checked by common/validation.ts on both sides.
+// addresses, password reset, the mailing, social login, favourites and the bonus ledger. The §5 rules of a
+// single field are held here with the words the page shows (`ruled`, common/input-rules.ts).
 import { array, boolean, enums, integer, nullable, object, optional, size, string, type, type Infer } from 'superstruct';
-import { email, id, queryInt, text } from './base.ts';
+import { email, id, queryInt, ruled, text } from './base.ts';
+import { ADDRESS_PARTS, FULL_NAME, OPTIONAL_PHONE } from '../input-rules.ts';
 
 export const LoginRequest = object({ username: email(), password: size(string(), 1, 200) });
 export const TokenResponse = type({ token: string() });
 export const SignInRequest = object({
   name: optional(size(string(), 0, 200)),
-  full_name: text(1, 200),
+  full_name: ruled(FULL_NAME, 200),
   email: email(),
-  phone: optional(size(string(), 0, 30)),
+  phone: optional(ruled(OPTIONAL_PHONE, 30)),
   password_one: size(string(), 1, 200),
   password_two: size(string(), 1, 200),
 });
@@ -35,7 +36,7 @@ export const ChangeInfoRequest = object({
   middle_name: text(0, 100),
   last_name: text(0, 100),
   email: email(),
-  phone: optional(size(string(), 0, 30)),
+  phone: optional(ruled(OPTIONAL_PHONE, 30)),
   password_one: optional(size(string(), 0, 200)),
   password_two: optional(size(string(), 0, 200)),
   /** Needed to change the password or the e-mail (not to finish a social registration). */
@@ -47,10 +48,10 @@ export const AddressInput = object({
   region_id: optional(nullable(id())),
   city_id: optional(nullable(id())),
   city: text(1, 100),
-  street: text(1, 200),
-  house: text(1, 20),
+  street: ruled(ADDRESS_PARTS.street, 200),
+  house: ruled(ADDRESS_PARTS.house, 20),
   flat: optional(text(0, 20)),
-  postcode: optional(text(0, 10)),
+  postcode: optional(ruled(ADDRESS_PARTS.postcode, 10)),
   comment: optional(text(0, 500)),
   is_default: optional(boolean()),
 });

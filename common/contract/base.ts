@@ -1,6 +1,8 @@
 // The contract's building blocks (docs/architecture.md "The contract"): the page size, query-string integers
 // and JSON parameters, trimmed texts, e-mails, row ids, paged lists and the bodies every error and notice has.
 import { jsonShapeProblem } from '../json-shape.ts';
+import { explained } from '../validate.ts';
+import { EMAIL, type Rule } from '../input-rules.ts';
 import { array, coerce, defaulted, integer, min, max, object, size, string, trimmed, type, type Infer, type Struct } from 'superstruct';
 
 export const PAGE_SIZE = 24; // spec §9
@@ -24,7 +26,12 @@ export const jsonParam = <T, S>(struct: Struct<T, S>) =>
   });
 
 export const text = (lo: number, hi: number) => size(trimmed(string()), lo, hi);
-export const email = () => size(trimmed(string()), 3, 254);
+
+/** A text field held to an input rule (common/input-rules.ts): a value that fails it is a 400 with the rule's own message. */
+export const ruled = (rule: Rule, hi: number) => explained(size(trimmed(string()), 0, hi), rule.test, rule.message);
+
+/** An e-mail as every form types it (trimmed; its rule's message when it is not one). */
+export const email = () => explained(size(trimmed(string()), 0, 254), EMAIL.test, EMAIL.message);
 /** The largest row id (int4): a larger one is refused before any query. */
 export const MAX_ID = 2_147_483_647;
 /** A row id: a positive int4 (a larger number is a 400, never a failed query). */

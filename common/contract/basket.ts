@@ -1,6 +1,7 @@
 // The contract of the basket (spec §3 basket item, §7 basket): a line, the cart's answers and its changes.
-import { array, defaulted, integer, literal, max, object, optional, size, string, type, union, type Infer } from 'superstruct';
+import { array, defaulted, integer, literal, object, optional, size, string, type, union, type Infer } from 'superstruct';
 import { explained } from '../validate.ts';
+import { LINE_LIMIT, LINE_QUANTITY } from '../input-rules.ts';
 import { ImageRef } from './catalog.ts';
 
 const Feature = type({ name: string() });
@@ -25,8 +26,12 @@ export const CartSuccess = type({ status: literal('success'), cart: array(Basket
 export const CartError = type({ status: literal('error'), message: string() });
 export const CartResponse = union([CartSuccess, CartError]);
 export type CartResponse = Infer<typeof CartResponse>;
-/** A basket line's quantity: below 1 is refused in the basket's own words (spec §4: no call is made for it). */
-export const BASKET_QUANTITY_MESSAGE = 'Количество должно быть не меньше 1';
-const lineQuantity = () => explained(max(integer(), 99), (q) => q >= 1, BASKET_QUANTITY_MESSAGE);
+/** A basket line's quantity, refused in the basket's own words (common/input-rules.ts: the page sends no call for it). */
+const lineQuantity = () =>
+  explained(
+    explained(integer(), (q) => q >= 1, LINE_QUANTITY.tooFew),
+    (q) => q <= LINE_LIMIT,
+    LINE_QUANTITY.tooMany,
+  );
 export const CartAddRequest = object({ ext_id: size(string(), 1, 100), quantity: defaulted(lineQuantity(), 1) });
 export const CartUpdateRequest = object({ quantity: lineQuantity(), item_uuid: optional(string()) });

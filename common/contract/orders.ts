@@ -16,7 +16,8 @@ import {
   type,
   type Infer,
 } from 'superstruct';
-import { email, id, jsonParam, text } from './base.ts';
+import { email, id, jsonParam, ruled, text } from './base.ts';
+import { CARD_CODE, FULL_NAME, PHONE } from '../input-rules.ts';
 import { explained } from '../validate.ts';
 import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
 
@@ -45,7 +46,7 @@ export const CheckDeliveryResponse = type({ courier: boolean(), pickup: boolean(
 
 export const PromoCodeRequest = object({ code: text(1, 50), sum: optional(min(integer(), 0)) });
 export const PromoCodeResponse = type({ code: string(), discount: integer(), message: string() });
-export const CheckCardRequest = object({ code: text(1, 50) });
+export const CheckCardRequest = object({ code: ruled(CARD_CODE, 50) });
 export const CheckCardResponse = type({ code: string(), balance: integer(), expires_at: string() });
 export const GiftCardDataRequest = object({ ext_id: size(string(), 1, 100) });
 export const GiftCertificate = type({
@@ -60,7 +61,7 @@ export type GiftCertificate = Infer<typeof GiftCertificate>;
 export const GiftCertificateList = array(GiftCertificate);
 export const GiftCardDataResponse = type({ response: GiftCertificate });
 
-export const Buyer = object({ fio: text(1, 200), email: email(), phone: size(string(), 10, 30) });
+export const Buyer = object({ fio: ruled(FULL_NAME, 200), email: email(), phone: ruled(PHONE, 30) });
 export type Buyer = Infer<typeof Buyer>;
 /** The most lines one order (and one basket) holds: more than any shopper buys at once, few enough to price at once. */
 export const ORDER_ITEMS_MAX = 200;
@@ -141,7 +142,7 @@ export const OrderHistory = array(OrderPreview);
 export const OrderDetailRequest = object({ pk: id() });
 export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(OrderStatus) });
 export const OrderPaymentResponse = type({ payment_url: string() });
-export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: text(1, 50) });
+export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: ruled(CARD_CODE, 50) });
 /** paid: taken from the card now; balance: left on the card; total: the order's cost; due: left to pay. */
 export const GiftCardPaymentResponse = type({
   paid: integer(),

@@ -7,7 +7,7 @@ import type { Db } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { passwordHashOf, updateUser, userProfile } from './users-sql.ts';
 import { revokeOtherTokens } from './identity-sql.ts';
-import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone } from './account-rules.ts';
+import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedNames, checkedPhone } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkUnique } from './sessions.ts';
 import { askEmailChange } from './email-change.ts';
@@ -34,16 +34,16 @@ export async function changeProfile(db: Db, caller: ProfileCaller, input: Change
   const { userId } = caller;
   const current = await userProfile(db, userId);
   if (!current) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
+  // A social sign-up without an e-mail finishes here: nothing to prove yet, a password to set.
+  const finishing = current.email === null;
   const email = checkedEmail(input.email);
+  const { first_name, last_name, second_name } = checkedNames(input, finishing);
   // No phone field: the phone stays; an empty one removes it.
   const phone = input.phone === undefined ? current.phone : checkedPhone(input.phone);
-  const [first_name, last_name, second_name] = [input.first_name, input.last_name, input.middle_name].map((s) => s.trim());
-  if (!first_name || !last_name) throw new HttpError(400, ACCOUNT_MESSAGES.names);
   const newPassword = input.password_one || input.password_two;
+  if (finishing && !newPassword) throw new HttpError(400, ACCOUNT_MESSAGES.passwordNeeded);
   if (newPassword) checkNewPassword(input.password_one ?? '', input.password_two ?? '');
 
-  // A social sign-up without an e-mail finishes here: nothing to prove yet.
-  const finishing = current.email === null;
   const emailChanges = !finishing && email !== current.email;
   if (!finishing && (newPassword || emailChanges)) await checkCurrentPassword(db, userId, input.current_password);
   await checkUnique(db, email, phone, userId);

@@ -3,7 +3,7 @@
 // visitor's stored Idempotency-Key answers moved to the user and the device's push subscription joined to the
 // account (its orders' notifications), all in the caller's transaction.
 import type { SignInRequest } from '../../common/contract/accounts.ts';
-import { normalizeEmail } from '../../common/validation.ts';
+import { normalizeEmail } from '../../common/input-rules.ts';
 import type { Db, Queryable } from '../db/driver.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { scopeOf, type SessionClient } from '../http/identity.ts';

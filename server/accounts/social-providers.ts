@@ -3,7 +3,7 @@
 // VK answers the token with user_id and maybe email, and the profile as {response:[{id, first_name,
 // last_name}]}; Facebook's /me gives id, first_name, last_name and email. Failures are Russian HttpErrors.
 import type { OAuthProviderConfig, SocialConfig } from '../config.ts';
-import { isEmail, normalizeEmail } from '../../common/validation.ts';
+import { isEmail, normalizeEmail } from '../../common/input-rules.ts';
 import { HttpError } from '../plugins/errors.ts';
 
 export interface SocialProfile {

@@ -2,7 +2,8 @@
 // and the per-line limit checked with Russian refusals; and the merge of a visitor's cart into the user's
 // at login. Every function takes the transaction it runs in.
 import type { Queryable } from '../db/driver.ts';
-import { BASKET_QUANTITY_MESSAGE, type BasketItem } from '../../common/contract/basket.ts';
+import type { BasketItem } from '../../common/contract/basket.ts';
+import { LINE_LIMIT, LINE_QUANTITY } from '../../common/input-rules.ts';
 import { ORDER_ITEMS_MAX } from '../../common/contract/orders.ts';
 import { HttpError } from '../plugins/errors.ts';
 import {
@@ -24,17 +25,14 @@ import {
   type CartOwner,
 } from './cart-sql.ts';
 
-/** At most this many of one thing in one line (certificates have no stock to cap them). */
-export const LINE_LIMIT = 99;
-
 export const BASKET_MESSAGES = {
   unknown: 'Такого товара нет',
   noLine: 'Такой позиции нет в корзине',
   outOfStock: 'Товара нет в наличии',
   onlyLeft: (n: number) => `Осталось только ${n} шт.`,
-  lineLimit: `Можно заказать не больше ${LINE_LIMIT} шт. одного товара`,
+  lineLimit: LINE_QUANTITY.tooMany,
   tooManyLines: `В корзине может быть не больше ${ORDER_ITEMS_MAX} позиций`,
-  quantity: BASKET_QUANTITY_MESSAGE,
+  quantity: LINE_QUANTITY.tooFew,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

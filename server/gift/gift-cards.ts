@@ -9,6 +9,7 @@ import { failPendingPayments } from '../payments/payments-sql.ts';
 import { pay, type Actor } from '../orders/lifecycle.ts';
 import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
+import { cleanCardCode } from '../../common/input-rules.ts';
 
 export const CARD_MESSAGES = {
   notFound: 'Подарочная карта не найдена',
@@ -17,10 +18,8 @@ export const CARD_MESSAGES = {
   certificates: 'Подарочной картой нельзя оплатить подарочные сертификаты',
   orderNotFound: 'Заказ не найден',
   orderPaid: 'Заказ уже оплачен',
-  orderCancelled: 'Заказ отменён: он не был оплачен вовремя',
+  orderCancelled: 'Заказ отменён',
 } as const;
-
-export const normalizeCardCode = (code: string) => code.trim().toUpperCase();
 
 /** The card when it can pay now; otherwise the refusal. */
 export function usableCard(card: GiftCardRow | null, now: Date = new Date()): GiftCardRow {
@@ -43,7 +42,7 @@ export interface CardPayment {
 export async function payFromCard(tx: Queryable, order: OrderRow, code: string, payer: Actor, publicUrl: string): Promise<CardPayment> {
   if (isCancelled(order)) throw new HttpError(409, CARD_MESSAGES.orderCancelled);
   if (isPaid(order) || amountDue(order) === 0) throw new HttpError(409, CARD_MESSAGES.orderPaid);
-  const card = usableCard(await cardByCode(tx, normalizeCardCode(code), true));
+  const card = usableCard(await cardByCode(tx, cleanCardCode(code), true));
   const items = await orderItems(tx, order.id);
   const certificates = items.reduce((s, i) => s + (i.gift_certificate_id !== null ? i.price * i.quantity : 0), 0);
   const payable = Math.max(0, order.total - certificates - order.gift_card_amount);

@@ -7,7 +7,8 @@ import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { cardByCode, findCertificate, listCertificates } from './gift-sql.ts';
 import { orderByGuid } from '../orders/orders-sql.ts';
-import { CARD_MESSAGES, normalizeCardCode, payFromCard, usableCard } from './gift-cards.ts';
+import { CARD_MESSAGES, payFromCard, usableCard } from './gift-cards.ts';
+import { cleanCardCode } from '../../common/input-rules.ts';
 import { idempotentCall } from '../http/idempotency.ts';
 import { shopper } from '../orders/lifecycle.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
@@ -25,7 +26,7 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.checkCard, async (req, reply) => {
     await spendAttempt(app.db, [[LIMITS.checkCardPerAddress, req.ip]]);
-    const card = usableCard(await cardByCode(app.db, normalizeCardCode(req.body.code)));
+    const card = usableCard(await cardByCode(app.db, cleanCardCode(req.body.code)));
     reply.header('cache-control', 'no-store');
     return { code: card.code, balance: card.balance, expires_at: new Date(card.expires_at).toISOString() };
   });

@@ -29,7 +29,7 @@ import {
 import { countPromoUse, findPromo } from './promo-sql.ts';
 import { userProfile } from '../accounts/users-sql.ts';
 import { fullName } from '../accounts/account-rules.ts';
-import { BASKET_MESSAGES, LINE_LIMIT, lineSums } from '../basket/basket.ts';
+import { BASKET_MESSAGES, lineSums } from '../basket/basket.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
 import { bonusBalance, pointsToSpend } from '../accounts/bonus-rules.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
@@ -39,6 +39,7 @@ import { pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
 import { evaluatePromo, normalizeCode } from './promo-rules.ts';
 import { checkUnpaidCaps, type HoldRules } from './unpaid-holds.ts';
+import { COURIER_ADDRESS, LINE_LIMIT, normalizeEmail, phoneForServer } from '../../common/input-rules.ts';
 
 export type OrderInput = Infer<typeof OrderRequest>;
 
@@ -46,9 +47,6 @@ export const ORDER_MESSAGES = {
   emptyCart: 'Корзина пуста',
   unknownItem: 'В заказе есть товар, которого нет в каталоге',
   buyer: 'Укажите ФИО, e-mail и телефон покупателя',
-  email: 'Укажите правильный e-mail',
-  phone: 'Укажите правильный номер телефона',
-  address: 'Укажите адрес доставки',
   addressNotYours: 'Адрес не найден',
   cityRegion: 'Город не относится к выбранному региону',
   notSold: (name: string) => `Товар «${name}» больше не продаётся`,
@@ -69,14 +67,15 @@ export interface PlacedOrder {
   due: number;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const cleanPhone = (p: string) => p.replace(/[^\d+]/g, '');
-
+/**
+ * The buyer: a signed-in user's profile, else what the form gave (the contract has held it to the input
+ * rules: a full name of two words, an e-mail, a complete phone).
+ */
 async function buyerOf(tx: Queryable, who: Shopper, input: OrderInput) {
   const given = input.buyer;
   let fio = given?.fio.trim() ?? '';
-  let email = given?.email.trim().toLowerCase() ?? '';
-  let phone = given ? cleanPhone(given.phone) : '';
+  let email = given ? normalizeEmail(given.email) : '';
+  let phone = given ? phoneForServer(given.phone) : '';
   if (who.userId !== null) {
     const user = await userProfile(tx, who.userId);
     if (user) {
@@ -86,8 +85,6 @@ async function buyerOf(tx: Queryable, who: Shopper, input: OrderInput) {
     }
   }
   if (!fio || !email || !phone) throw new HttpError(400, ORDER_MESSAGES.buyer);
-  if (!EMAIL.test(email)) throw new HttpError(400, ORDER_MESSAGES.email);
-  if (phone.replace(/\D/g, '').length < 10) throw new HttpError(400, ORDER_MESSAGES.phone);
   return { fio, email, phone };
 }
 
@@ -137,7 +134,7 @@ export async function placeOrder(
     if (saved === null) throw new HttpError(400, ORDER_MESSAGES.addressNotYours);
     address = address || saved;
   }
-  if (input.delivery_method === 'courier' && !address) throw new HttpError(400, ORDER_MESSAGES.address);
+  if (input.delivery_method === 'courier' && !COURIER_ADDRESS.test(address)) throw new HttpError(400, COURIER_ADDRESS.message);
 
   await checkUnpaidCaps(tx, who, opts.address, deps.holds);
   const lines = await lockAndPrice(tx, wanted);

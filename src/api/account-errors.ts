@@ -1,6 +1,7 @@
 // What an account form says when its call fails (spec §8), shared by the popups and the account pages:
 // the server's message or the default text, the fixed texts of login and forgot, and a lost connection said
 // as one (the data typed stays on the form and may be sent again).
+import { EMAIL } from '../../common/input-rules.ts';
 import { ApiError } from './client.ts';
 
 export const TEXT = {
@@ -32,6 +33,7 @@ export const forgotFailure = (err: unknown) => (isConnectionLost(err) ? TEXT.off
 export function finishFailure(err: unknown): string {
   if (isConnectionLost(err)) return TEXT.offline;
   const m = serverMessage(err);
-  if (m && /e-?mail|почт/i.test(m)) return TEXT.emailTaken;
+  // The e-mail rule's own refusal (common/input-rules.ts) says what is wrong; any other mention is the taken e-mail.
+  if (m && m !== EMAIL.message && /e-?mail|почт/i.test(m)) return TEXT.emailTaken;
   return m ?? TEXT.unknown;
 }

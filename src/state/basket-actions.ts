@@ -5,6 +5,7 @@ import { randomId } from '../lib/ids.ts';
 import { basket } from './basket.ts';
 import { project, type LinePreview } from '../../common/basket-queue.ts';
 import { enqueue, queuedAndUnsaved } from './outbox.ts';
+import { quantityFailing } from '../../common/input-rules.ts';
 
 /** A line is named by its ext_id: its item_uuid is looked up when the change is sent (basket-outbox.ts requestOf). */
 export interface LineRef {
@@ -16,9 +17,9 @@ export function addToBasket(ext_id: string, quantity: number, label: string, pre
   return enqueue({ id: randomId(), kind: 'add', ext_id, quantity, label, preview });
 }
 
-/** Sets a line's quantity; false (and nothing sent) below 1. */
+/** Sets a line's quantity; false (and nothing sent) below 1 or above the line's limit (common/input-rules.ts). */
 export function changeQuantity(line: LineRef, quantity: number, label: string): boolean {
-  if (!Number.isInteger(quantity) || quantity < 1) return false;
+  if (quantityFailing(quantity)) return false;
   void enqueue({ id: randomId(), kind: 'update', ext_id: line.ext_id, quantity, label });
   return true;
 }

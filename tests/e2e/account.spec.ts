@@ -271,7 +271,7 @@ test('mailing: a visitor and the user subscribe by the link mailed to the addres
   await page.goto('/send');
   const visitor = page.getByTestId('visitor-mailing');
   await visitor.getByRole('button', { name: 'Подписаться на рассылку' }).click();
-  await expect(visitor.getByText('Укажите e-mail в формате name@example.ru')).toBeVisible();
+  await expect(visitor.getByText('Укажите e-mail в виде name@example.ru')).toBeVisible();
   const guest = `guest.${stamp}@example.ru`;
   await visitor.getByLabel('E-mail').fill(guest);
   await visitor.getByRole('button', { name: 'Подписаться на рассылку' }).click();

@@ -72,24 +72,24 @@ describe.each(backends)('accounts on $name', (backend) => {
     const cases: [object, string][] = [
       [{ ...ok, email: taken.email.toUpperCase() }, 'Данная почта уже зарегистрирована в системе'],
       [{ ...ok, email: freshContacts().email, phone: taken.phone.replace(/\D/g, '') }, 'Данный номер уже зарегистрирован в системе'],
-      [{ ...ok, email: 'not-an-email' }, 'Введите корректный адрес электронной почты'],
-      [{ ...ok, email: freshContacts().email, full_name: 'Сидорова' }, 'Укажите фамилию и имя: минимум 2 слова'],
-      [{ ...ok, email: freshContacts().email, phone: '+7(925)-123' }, 'Введите номер телефона полностью: +7(###)-###-##-##'],
+      [{ ...ok, email: 'not-an-email' }, 'Укажите e-mail в виде name@example.ru'],
+      [{ ...ok, email: freshContacts().email, full_name: 'Сидорова' }, 'Укажите фамилию, имя и отчество (минимум 2 слова)'],
+      [{ ...ok, email: freshContacts().email, phone: '+7(925)-123' }, 'Укажите номер телефона полностью: +7(###)-###-##-##'],
       [
         { ...ok, email: freshContacts().email, password_one: 'Short1', password_two: 'Short1' },
-        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+        'Пароль: минимум 8 символов, 1 заглавная латинская буква и 1 цифра',
       ],
       [
         { ...ok, email: freshContacts().email, password_one: 'Пароль2026x', password_two: 'Пароль2026x' },
-        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+        'Пароль: минимум 8 символов, 1 заглавная латинская буква и 1 цифра',
       ],
       [
         { ...ok, email: freshContacts().email, password_one: 'nocapital2026', password_two: 'nocapital2026' },
-        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+        'Пароль: минимум 8 символов, 1 заглавная латинская буква и 1 цифра',
       ],
       [
         { ...ok, email: freshContacts().email, password_one: 'NoDigitsHere', password_two: 'NoDigitsHere' },
-        'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру',
+        'Пароль: минимум 8 символов, 1 заглавная латинская буква и 1 цифра',
       ],
       [{ ...ok, email: freshContacts().email, password_two: 'Morskoy2027' }, 'Пароли не совпадают'],
       [{ full_name: 'Сидорова Мария', email: freshContacts().email }, 'Не заполнено поле «password_one»'],

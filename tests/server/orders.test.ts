@@ -223,9 +223,9 @@ describe.each(backends)('orders on $name', (backend) => {
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 2 });
     const cases: [object, number, string][] = [
       [{}, 400, 'Укажите ФИО, e-mail и телефон покупателя'],
-      [{ buyer: { ...BUYER, email: 'a' } }, 400, 'Неверное значение поля «buyer.email»'],
-      [{ buyer: { ...BUYER, email: 'anna-at-example.ru' } }, 400, 'Укажите правильный e-mail'],
-      [{ buyer: BUYER, address: '' }, 400, 'Укажите адрес доставки'],
+      [{ buyer: { ...BUYER, email: 'a' } }, 400, 'Укажите e-mail в виде name@example.ru'],
+      [{ buyer: { ...BUYER, email: 'anna-at-example.ru' } }, 400, 'Укажите e-mail в виде name@example.ru'],
+      [{ buyer: BUYER, address: '' }, 400, 'Укажите улицу, дом и квартиру'],
       [{ buyer: BUYER, region_id: moscow.region_id }, 400, 'Город не относится к выбранному региону'],
       [{ buyer: BUYER, city_id: 999999 }, 400, 'Город не найден'],
       [{ buyer: BUYER, delivery_method: 'post' }, 400, 'Неверное значение поля «delivery_method»'],

@@ -53,7 +53,7 @@ describe.each(backends)('password reset on $name', (backend) => {
 
     // The final rules: Latin capital, digit, 8 characters, the repeat.
     for (const [one, two, message] of [
-      ['Пароль2026x', 'Пароль2026x', 'Пароль должен содержать минимум 8 символов, 1 заглавную латинскую букву и 1 цифру'],
+      ['Пароль2026x', 'Пароль2026x', 'Пароль: минимум 8 символов, 1 заглавная латинская буква и 1 цифра'],
       ['Renewed2026', 'Renewed2027', 'Пароли не совпадают'],
     ]) {
       const res = await complete(token, one, two);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { finishFailure, forgotFailure, loginFailure, registerFailure, TEXT } from '../../src/api/account-errors.ts';
 import { checkFinish, checkLogin, checkPasswords, checkRegister, HINT } from '../../src/features/popups/account-rules.ts';
-import { passwordHints } from '../../common/validation.ts';
+import { EMAIL, FINISH_NAMES, PASSWORD, PASSWORDS_DIFFER, passwordHints } from '../../common/input-rules.ts';
 
 const good = {
   full_name: 'Иванова Анна',
@@ -32,19 +32,19 @@ describe('registration rules', () => {
 describe('password rules', () => {
   it('live hints accept a Cyrillic capital; the final rule wants a Latin one', () => {
     expect(passwordHints('Пароль12')).toEqual({ length: true, capital: true, digit: true });
-    expect(checkPasswords('Пароль12', 'Пароль12')).toEqual({ password_one: HINT.weakPassword });
+    expect(checkPasswords('Пароль12', 'Пароль12')).toEqual({ password_one: PASSWORD.message });
     expect(checkPasswords('Parol123', 'Parol123')).toEqual({});
   });
   it('wants both fields and equal ones', () => {
     expect(checkPasswords('', '')).toEqual({ password_one: HINT.password, password_two: HINT.repeat });
-    expect(checkPasswords('Parol123', 'Parol124')).toEqual({ password_two: HINT.mismatch });
+    expect(checkPasswords('Parol123', 'Parol124')).toEqual({ password_two: PASSWORDS_DIFFER });
   });
 });
 
 describe('login and finish-registration rules', () => {
   it('login wants an e-mail and a password', () => {
     expect(checkLogin({ email: 'ANNA@EXAMPLE.RU', password: 'x' })).toEqual({});
-    expect(checkLogin({ email: 'anna', password: '' })).toEqual({ email: HINT.email, password: HINT.password });
+    expect(checkLogin({ email: 'anna', password: '' })).toEqual({ email: EMAIL.message, password: HINT.password });
   });
   it('finish registration wants each name part longer than 2 characters', () => {
     const f = {
@@ -55,7 +55,7 @@ describe('login and finish-registration rules', () => {
       password_one: 'Secret123',
       password_two: 'Secret123',
     };
-    expect(checkFinish(f)).toEqual({ last_name: HINT.lastName });
+    expect(checkFinish(f)).toEqual({ last_name: FINISH_NAMES.last_name.message });
   });
 });
 
@@ -72,7 +72,8 @@ describe('failure texts (spec §8)', () => {
   });
   it('finish registration turns a message about the e-mail into the e-mail-exists text', () => {
     expect(finishFailure(refused('Эта почта занята'))).toBe(TEXT.emailTaken);
-    expect(finishFailure(refused('Укажите имя и фамилию'))).toBe('Укажите имя и фамилию');
+    expect(finishFailure(refused('Имя: больше 2 символов'))).toBe('Имя: больше 2 символов');
+    expect(finishFailure(refused(EMAIL.message))).toBe(EMAIL.message);
   });
   it('a lost connection says so instead of blaming the input', () => {
     expect(loginFailure(offline)).toBe(TEXT.offline);

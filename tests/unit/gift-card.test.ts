@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GiftCertificate } from '../../common/contract/orders.ts';
 import { payWithGiftCard } from '../../src/api/gift.ts';
 import { balanceText, keepSumsTogether } from '../../src/features/gift/gift-text.ts';
-import { cleanCardCode } from '../../common/validation.ts';
+import { cleanCardCode } from '../../common/input-rules.ts';
 import { basket } from '../../src/state/basket.ts';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { clearGiftCard, giftCard, loadGiftCardData, setGiftCard, watchGiftCardLine } from '../../src/state/gift-card.ts';

@@ -5,7 +5,7 @@
 // device's notifications (PushSettingsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { subscribe, unsubscribe } from '../../api/account.ts';
-import { isEmail, normalizeEmail } from '../../../common/validation.ts';
+import { EMAIL, normalizeEmail } from '../../../common/input-rules.ts';
 import { auth, useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { PushSettingsSection } from './PushSettingsSection.tsx';
@@ -59,8 +59,8 @@ function VisitorMailing() {
   const { result, sending, run, clear } = useResultCall();
   const go = async (on: boolean) => {
     clear();
-    if (!isEmail(email)) {
-      setError('Укажите e-mail в формате name@example.ru');
+    if (!EMAIL.test(email)) {
+      setError(EMAIL.message);
       return;
     }
     await run(send(normalizeEmail(email), on));

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { changeInfo, requestReset } from '../../api/account.ts';
 import type { User } from '../../../common/contract/accounts.ts';
-import { PHONE_MASK } from '../../../common/validation.ts';
+import { PHONE_MASK } from '../../../common/input-rules.ts';
 import { useAuth, userChanged } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';

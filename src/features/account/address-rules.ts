@@ -1,7 +1,8 @@
 // The saved address form's rules: a city chosen from the list, street and house required, a 6-digit postcode
-// when given. Pure: what is wrong, what is sent, how an address reads in one line.
+// when given (common/input-rules.ts: the server refuses with the same words). Pure: what is wrong, what is sent, how an address reads in one line.
 import type { Address, AddressInput } from '../../../common/contract/accounts.ts';
 import type { City } from '../../../common/contract/orders.ts';
+import { ADDRESS_PARTS, failing, onlyFailed } from '../../../common/input-rules.ts';
 
 export interface AddressForm {
   id?: number;
@@ -41,12 +42,12 @@ export function addressFormOf(a: Address): AddressForm {
 }
 
 export function checkAddress(f: AddressForm): AddressErrors {
-  const e: AddressErrors = {};
-  if (!f.city) e.city = 'Выберите город из списка';
-  if (!f.street.trim()) e.street = 'Укажите улицу';
-  if (!f.house.trim()) e.house = 'Укажите дом';
-  if (f.postcode.trim() && !/^\d{6}$/.test(f.postcode.trim())) e.postcode = 'Индекс — 6 цифр';
-  return e;
+  return onlyFailed({
+    city: f.city ? undefined : 'Выберите город из списка',
+    street: failing(ADDRESS_PARTS.street, f.street),
+    house: failing(ADDRESS_PARTS.house, f.house),
+    postcode: failing(ADDRESS_PARTS.postcode, f.postcode),
+  });
 }
 
 export function addressPayload(f: AddressForm): AddressInput {

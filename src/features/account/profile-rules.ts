@@ -3,14 +3,19 @@
 // the password or the e-mail changes. Pure: what is wrong, what is sent.
 import type { ChangeInfoRequest, User } from '../../../common/contract/accounts.ts';
 import {
-  isEmail,
+  EMAIL,
+  OPTIONAL_PHONE,
+  PASSWORD,
+  PROFILE_NAMES,
+  failing,
   isPhone,
-  isStrongPassword,
   normalizeEmail,
+  onlyFailed,
   phoneDigits,
   phoneForServer,
   phoneIsEmpty,
-} from '../../../common/validation.ts';
+  repeatFailing,
+} from '../../../common/input-rules.ts';
 
 export interface ProfileForm {
   last_name: string;
@@ -50,15 +55,15 @@ export const needsCurrentPassword = (f: ProfileForm, user: User): boolean =>
   !!(f.password_one || f.password_two) || (user.email !== null && normalizeEmail(f.email) !== user.email);
 
 export function checkProfile(f: ProfileForm, user: User): ProfileErrors {
-  const e: ProfileErrors = {};
-  if (!f.last_name.trim()) e.last_name = 'Укажите фамилию';
-  if (!f.first_name.trim()) e.first_name = 'Укажите имя';
-  if (!isEmail(f.email)) e.email = 'Укажите e-mail в формате name@example.ru';
-  if (!phoneIsEmpty(f.phone) && !isPhone(f.phone)) e.phone = 'Введите номер полностью: +7(###)-###-##-##';
-  if (f.password_one || f.password_two) {
-    if (!isStrongPassword(f.password_one)) e.password_one = 'Минимум 8 символов, 1 заглавная латинская буква и 1 цифра';
-    if (f.password_two !== f.password_one) e.password_two = 'Пароли не совпадают';
-  }
+  const changesPassword = !!(f.password_one || f.password_two);
+  const e: ProfileErrors = onlyFailed({
+    last_name: failing(PROFILE_NAMES.last_name, f.last_name),
+    first_name: failing(PROFILE_NAMES.first_name, f.first_name),
+    email: failing(EMAIL, f.email),
+    phone: failing(OPTIONAL_PHONE, f.phone),
+    password_one: changesPassword ? failing(PASSWORD, f.password_one) : undefined,
+    password_two: changesPassword ? repeatFailing(f.password_one, f.password_two) : undefined,
+  });
   // Asked for once the e-mail itself is right (a wrong one is marked first).
   if (!e.email && user.has_password && needsCurrentPassword(f, user) && !f.current_password) e.current_password = 'Введите текущий пароль';
   return e;

@@ -14,8 +14,16 @@ import { formatDeadline } from '../../lib/dates.ts';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
-import { isCancelled, isPaid } from '../../../common/order-status.ts';
+import { isCancelled, isPaid, isRefunded, isRefunding } from '../../../common/order-status.ts';
 import './checkout.css';
+
+/** What a cancelled order's page says: where its money is when it had been paid, else that its goods went back on sale. */
+const cancelledText = (info: { payment_status: string }): string =>
+  isRefunding(info)
+    ? 'Заказ отменён. Деньги возвращаются на карту, которой он был оплачен.'
+    : isRefunded(info)
+      ? 'Заказ отменён. Деньги вернулись на карту, которой он был оплачен.'
+      : 'Заказ отменён, товары вернулись в продажу.';
 
 /** What the order page says when the payment page sends the buyer back (?payment=…) and the order is not paid. */
 const PAYMENT_RETURN_TEXT: Record<string, string | undefined> = {
@@ -76,7 +84,7 @@ export default function ConfirmPage() {
             </p>
           ) : isCancelled(info) ? (
             <p className="notice" data-testid="order-cancelled">
-              Заказ отменён: он не был оплачен вовремя, товары вернулись в продажу.
+              {cancelledText(info)}
             </p>
           ) : (
             <>

@@ -17,7 +17,7 @@ import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { orderTotal } from '../../../common/order-rules.ts';
 import { href } from '../../../common/routes.ts';
-import { PHONE_MASK, phoneForServer } from '../../../common/validation.ts';
+import { PHONE_MASK, phoneForServer } from '../../../common/input-rules.ts';
 import { useAuth } from '../../state/auth.ts';
 import { summary, useBasket } from '../../state/basket.ts';
 import { checkout, chooseCity, orderPlaced, useCheckout } from '../../state/checkout.ts';

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { payWithGiftCard } from '../../api/gift.ts';
 import { randomId } from '../../lib/ids.ts';
 import { formatPrice } from '../../../common/money.ts';
-import { cleanCardCode } from '../../../common/validation.ts';
+import { CARD_CODE, cleanCardCode } from '../../../common/input-rules.ts';
 
 export function GiftCardPayment({ guid, onPaid }: { guid: string; onPaid: () => void }) {
   const [code, setCode] = useState('');
@@ -13,8 +13,8 @@ export function GiftCardPayment({ guid, onPaid }: { guid: string; onPaid: () => 
   const [key, setKey] = useState(randomId);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!cleanCardCode(code)) {
-      setMessage({ ok: false, text: 'Введите код карты' });
+    if (!CARD_CODE.test(code)) {
+      setMessage({ ok: false, text: CARD_CODE.message });
       return;
     }
     try {

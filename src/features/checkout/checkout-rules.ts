@@ -1,5 +1,6 @@
-// What the delivery form needs before an order can be placed (spec §5 rules), as Russian messages per field.
-import { isEmail, isFullName, isPhone } from '../../../common/validation.ts';
+// What the delivery form needs before an order can be placed (spec §5 rules, common/input-rules.ts: the
+// server refuses with the same words), as Russian messages per field.
+import { COURIER_ADDRESS, EMAIL, FULL_NAME, PHONE, failing, onlyFailed } from '../../../common/input-rules.ts';
 
 export interface DeliveryForm {
   fio: string;
@@ -15,12 +16,12 @@ export type FormErrors = Partial<Record<'fio' | 'email' | 'phone' | 'city' | 'me
 export function checkDeliveryForm(f: DeliveryForm, needBuyer: boolean): FormErrors {
   const e: FormErrors = {};
   if (needBuyer) {
-    if (!isFullName(f.fio)) e.fio = 'Укажите фамилию, имя и отчество';
-    if (!isEmail(f.email)) e.email = 'Укажите e-mail в виде name@example.ru';
-    if (!isPhone(f.phone)) e.phone = 'Укажите номер телефона полностью';
+    e.fio = failing(FULL_NAME, f.fio);
+    e.email = failing(EMAIL, f.email);
+    e.phone = failing(PHONE, f.phone);
   }
   if (!f.cityChosen) e.city = 'Выберите город из списка';
   if (!f.method) e.method = 'Выберите способ доставки';
-  if (f.method === 'courier' && f.address.trim().length < 5) e.address = 'Укажите улицу, дом и квартиру';
-  return e;
+  if (f.method === 'courier') e.address = failing(COURIER_ADDRESS, f.address);
+  return onlyFailed(e);
 }

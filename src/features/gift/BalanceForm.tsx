@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { checkCard } from '../../api/gift.ts';
-import { cleanCardCode } from '../../../common/validation.ts';
+import { CARD_CODE, cleanCardCode } from '../../../common/input-rules.ts';
 import { balanceText } from './gift-text.ts';
 
 type State =
@@ -21,7 +21,7 @@ export function BalanceForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const clean = cleanCardCode(code);
-    if (!clean) {
+    if (!CARD_CODE.test(code)) {
       setState({ kind: 'empty' });
       return;
     }
@@ -56,7 +56,7 @@ export function BalanceForm() {
         />
         {empty && (
           <p id="gift-card-code-error" className="form-error" role="alert">
-            Введите код карты
+            {CARD_CODE.message}
           </p>
         )}
       </div>

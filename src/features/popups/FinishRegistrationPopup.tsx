@@ -4,7 +4,7 @@
 import { changeInfo } from '../../api/account.ts';
 import type { User } from '../../../common/contract/accounts.ts';
 import { Popup } from '../../components/Popup.tsx';
-import { normalizeEmail } from '../../../common/validation.ts';
+import { normalizeEmail } from '../../../common/input-rules.ts';
 import { userChanged } from '../../state/auth.ts';
 import { logOut } from '../../state/session.ts';
 import { finishFailure } from '../../api/account-errors.ts';

@@ -2,7 +2,7 @@
 // user was not found. Used by the forgot-password popup and the /recovery and /reset pages.
 import { useState } from 'react';
 import { requestReset } from '../../api/account.ts';
-import { normalizeEmail } from '../../../common/validation.ts';
+import { normalizeEmail } from '../../../common/input-rules.ts';
 import { forgotFailure } from '../../api/account-errors.ts';
 import { checkForgot } from './account-rules.ts';
 import { Field, invalid } from '../../components/Field.tsx';

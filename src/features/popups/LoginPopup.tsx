@@ -2,7 +2,7 @@
 // forgot-password popup; social login. Success signs in, which closes the popup.
 import { login } from '../../api/account.ts';
 import { Popup } from '../../components/Popup.tsx';
-import { normalizeEmail } from '../../../common/validation.ts';
+import { normalizeEmail } from '../../../common/input-rules.ts';
 import { signedIn } from '../../state/session.ts';
 import { closePopup, openPopup } from '../../state/popups.ts';
 import { loginFailure, TEXT } from '../../api/account-errors.ts';

@@ -1,6 +1,6 @@
 // A password and its repeat with the live checklist of spec §5: each rule turns green on each keystroke
 // (the live check accepts Cyrillic capitals; the final check on submit does not).
-import { passwordHints } from '../../../common/validation.ts';
+import { passwordHints } from '../../../common/input-rules.ts';
 import type { Hints, PasswordKey } from './account-rules.ts';
 import { Field, invalid } from '../../components/Field.tsx';
 

@@ -4,7 +4,7 @@
 import { IMaskInput } from 'react-imask';
 import { register } from '../../api/account.ts';
 import { Popup } from '../../components/Popup.tsx';
-import { normalizeEmail, PHONE_MASK, phoneForServer, phoneIsEmpty } from '../../../common/validation.ts';
+import { normalizeEmail, PHONE_MASK, phoneForServer, phoneIsEmpty } from '../../../common/input-rules.ts';
 import { signedIn } from '../../state/session.ts';
 import { closePopup, openPopup } from '../../state/popups.ts';
 import { registerFailure, TEXT } from '../../api/account-errors.ts';
