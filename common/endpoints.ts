@@ -1,10 +1,11 @@
 // The API's endpoint table: every route under the API base with its method and path (Fastify's notation,
-// as the server registers it), what it takes and answers (the contract's structs; null where the answer is
-// a page or a redirect, not JSON), whether its answer is the same for everyone ('public') or one shopper's
-// ('private'), and whether the service worker may keep it for offline use. Everything that speaks HTTP is
-// derived from it: the page's calls (src/api/client.ts `call`), the server's route registration with its
-// request checks (server/http/endpoint-route.ts), the service worker's cache rules (isOfflineEndpoint), and
-// the server test that holds the registered routes to it.
+// as the server registers it), what it takes and answers (the contract's structs; the kind of answer where
+// it is a page, a redirect, text or a script, not JSON), whether its answer is the same for everyone
+// ('public': cached) or one shopper's ('private': the server resolves who asks and sends it no-store), and
+// whether the service worker may keep it for offline use. Everything that speaks HTTP is derived from it:
+// the page's calls (src/api/client.ts `call`), the server's route registration with its request checks,
+// headers and identity (server/http/endpoint-route.ts), the service worker's cache rules
+// (isOfflineEndpoint), and the server test that holds the registered routes to it.
 import type { Struct } from 'superstruct';
 import {
   AddressDeleteRequest,
@@ -74,6 +75,8 @@ import {
   OrderInfoResponse,
   OrderPaymentResponse,
   OrderRequest,
+  SberbankCallbackQuery,
+  SberbankReturnQuery,
   PromoCodeRequest,
   PromoCodeResponse,
   RegionList,
@@ -81,6 +84,9 @@ import {
 } from './contract/orders.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What an address answers when it is not JSON: an HTML page, a redirect (3xx), plain text, a script. */
+export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script';
 
 /** The names a path's parameters have: ":slug" names "slug", a trailing "*" names "*". */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -100,8 +106,8 @@ export interface Endpoint<A = unknown, B = unknown, Q = unknown, P extends strin
   path: P;
   query?: Struct<Q, unknown>;
   body?: Struct<B, unknown>;
-  /** The JSON answer of a success; null for a page, a script or a redirect. Failures answer `{ message }`. */
-  answer: Struct<A, unknown> | null;
+  /** The JSON answer of a success, or the kind of answer that is not JSON. Failures answer `{ message }`. */
+  answer: Struct<A, unknown> | OtherAnswer;
   access: 'public' | 'private';
   /** Public answers the service worker keeps (stale-while-revalidate) so the shop opens offline. */
   offline?: true;
@@ -132,9 +138,9 @@ const privateSend = <A, B, P extends string>(method: Method, path: P, body: Stru
 const privateCall = <A, P extends string>(method: Method, path: P, answer: Struct<A, unknown>) =>
   endpoint<A, unknown, unknown, P>({ method, path, answer, access: 'private' });
 
-/** A private address that answers a page, a script or a redirect rather than JSON. */
-const privatePage = <P extends string>(method: Method, path: P) =>
-  endpoint<unknown, unknown, unknown, P>({ method, path, answer: null, access: 'private' });
+/** A private address that answers a page, a redirect or text rather than JSON. */
+const privatePage = <P extends string, Q = unknown>(method: Method, path: P, answer: OtherAnswer, query?: Struct<Q, unknown>) =>
+  endpoint<unknown, unknown, Q, P>({ method, path, answer, query, access: 'private' });
 
 export const ENDPOINTS = {
   // The frame and content
@@ -207,12 +213,12 @@ export const ENDPOINTS = {
   orderV1: privateSend('POST', '/v1/order/', OrderRequest, OrderCreated),
   orderInfo: privateSend('POST', '/v1/get_order_info/', OrderGuidRequest, OrderInfoResponse),
   orderPayment: privateSend('POST', '/v1/order_payment/', OrderGuidRequest, OrderPaymentResponse),
-  testPaymentPage: privatePage('GET', '/payments/test/:id'),
-  testPaymentPay: privatePage('POST', '/payments/test/:id/pay'),
-  testPaymentCancel: privatePage('POST', '/payments/test/:id/cancel'),
+  testPaymentPage: privatePage('GET', '/payments/test/:id', 'html'),
+  testPaymentPay: privatePage('POST', '/payments/test/:id/pay', 'redirect'),
+  testPaymentCancel: privatePage('POST', '/payments/test/:id/cancel', 'redirect'),
   // Sberbank's acquiring: where its form sends the buyer back, and where it announces a settled payment.
-  sberbankReturn: privatePage('GET', '/payments/sberbank/return'),
-  sberbankCallback: privatePage('GET', '/payments/sberbank/callback'),
+  sberbankReturn: privatePage('GET', '/payments/sberbank/return', 'redirect', SberbankReturnQuery),
+  sberbankCallback: privatePage('GET', '/payments/sberbank/callback', 'text', SberbankCallbackQuery),
   orderHistory: privateCall('GET', '/v1/history_order_preview/', OrderHistory),
   orderDetail: privateSend('POST', '/v1/history_order_detail/', OrderDetailRequest, OrderDetail),
 
@@ -227,12 +233,12 @@ export const ENDPOINTS = {
   unsubscribe: endpoint({ method: 'GET', path: '/v1/unsubscribe/', query: UnsubscribeQuery, answer: MessageBody, access: 'private' }),
   // The pages of mailed links: each GET shows a button whose form POSTs to the same address, so a mail
   // scanner that opens links changes nothing.
-  mailingConfirmPage: endpoint({ method: 'GET', path: '/v1/mailing/confirm/', query: MailingLinkQuery, answer: null, access: 'private' }),
-  mailingConfirm: endpoint({ method: 'POST', path: '/v1/mailing/confirm/', query: MailingLinkQuery, answer: null, access: 'private' }),
-  mailingCancelPage: endpoint({ method: 'GET', path: '/v1/mailing/cancel/', query: MailingLinkQuery, answer: null, access: 'private' }),
-  mailingCancel: endpoint({ method: 'POST', path: '/v1/mailing/cancel/', query: MailingLinkQuery, answer: null, access: 'private' }),
-  emailChangePage: privatePage('GET', '/v1/email/confirm/:token'),
-  emailChangeConfirm: privatePage('POST', '/v1/email/confirm/:token'),
+  mailingConfirmPage: privatePage('GET', '/v1/mailing/confirm/', 'html', MailingLinkQuery),
+  mailingConfirm: privatePage('POST', '/v1/mailing/confirm/', 'html', MailingLinkQuery),
+  mailingCancelPage: privatePage('GET', '/v1/mailing/cancel/', 'html', MailingLinkQuery),
+  mailingCancel: privatePage('POST', '/v1/mailing/cancel/', 'html', MailingLinkQuery),
+  emailChangePage: privatePage('GET', '/v1/email/confirm/:token', 'html'),
+  emailChangeConfirm: privatePage('POST', '/v1/email/confirm/:token', 'html'),
   user: privateCall('GET', '/v1/get_user/', User),
   sessions: privateCall('GET', '/v1/sessions/', SessionList),
   endOtherSessions: privateCall('POST', '/v1/sessions/end_others/', MessageBody),
@@ -247,14 +253,14 @@ export const ENDPOINTS = {
   replaceFavorites: privateSend('PUT', '/v1/favorites/', FavoritesRequest, FavoriteIds),
   socialProviders: privateCall('GET', '/v1/auth/providers/', SocialProviderList),
   socialLogin: privateSend('POST', '/auth/:provider', SocialLoginRequest, TokenResponse),
-  socialCallback: privatePage('GET', '/auth/:provider/callback'),
+  socialCallback: privatePage('GET', '/auth/:provider/callback', 'html'),
   // Web Push: the shop's key, this device's subscription (with the favourites it watches) and its settings.
   pushKey: endpoint({ method: 'GET', path: '/v1/push/key', answer: PushKey, access: 'public' }),
   pushSubscribe: privateSend('PUT', '/v1/push/subscription', PushSubscriptionRequest, PushSettings),
   pushUnsubscribe: privateSend('DELETE', '/v1/push/subscription', PushEndpointRequest, MessageBody),
   pushSettings: privateSend('PUT', '/v1/push/settings', PushSettingsRequest, PushSettings),
 
-  socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: null, access: 'public' }),
+  socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: 'script', access: 'public' }),
 };
 
 /** A path of the table as a RegExp over the part after the API base (":x" one segment, "*" the rest). */

@@ -16,6 +16,7 @@ import mailDelivery from './mail/delivery-plugin.ts';
 import { pushDelivery, vapid } from './push/push-plugin.ts';
 import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
 import { registerSigner } from './http/signer.ts';
+import { decorateIdentity } from './http/identity.ts';
 import { registerShopProviders } from './plugins/shop-providers.ts';
 import { refuseForeignOrigins } from './plugins/same-origin.ts';
 import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('publicRoutes', new Map());
+  decorateIdentity(app);
   registerShopProviders(app); // delivery and payments: the shop's routes and the unpaid orders' pass use them
   app.addHook('onClose', async () => db.close());
 

@@ -1,8 +1,6 @@
-// The shop's selling API under /api: who is asking (token or visitor cookie), and the route plugins of
-// accounts (signing in, social login, the user's own data and history), the basket, places and delivery,
+// The shop's selling API under /api: the route plugins of accounts (signing in, social login, the user's own data and history), the basket, places and delivery,
 // discounts, orders, payments, gift certificates and Web Push.
 import type { FastifyInstance } from 'fastify';
-import { registerIdentity } from './http/identity.ts';
 import authRoutes from './accounts/auth-routes.ts';
 import mailingRoutes from './accounts/mailing-routes.ts';
 import basketRoutes from './basket/routes.ts';
@@ -17,7 +15,6 @@ import promoRoutes from './orders/promo-routes.ts';
 import pushRoutes from './push/routes.ts';
 
 export default async function shopRoutes(app: FastifyInstance): Promise<void> {
-  registerIdentity(app);
   await app.register(authRoutes);
   await app.register(mailingRoutes);
   await app.register(profileRoutes);

@@ -11,6 +11,7 @@ import {
   number,
   object,
   optional,
+  record,
   size,
   string,
   type,
@@ -142,6 +143,10 @@ export const OrderHistory = array(OrderPreview);
 export const OrderDetailRequest = object({ pk: id() });
 export const OrderDetail = type({ pk: integer(), order_info: OrderInfo, history: array(OrderStatus) });
 export const OrderPaymentResponse = type({ payment_url: string() });
+/** The bank's form sends the buyer back with our payment's id (and adds its own orderId and lang). */
+export const SberbankReturnQuery = type({ payment: size(string(), 0, 64) });
+/** The bank's callback: its parameters, each one text, all of them under its checksum. */
+export const SberbankCallbackQuery = record(size(string(), 1, 64), size(string(), 0, 500));
 export const GiftCardPaymentRequest = object({ guid: size(string(), 1, 64), code: ruled(CARD_CODE, 50) });
 /** paid: taken from the card now; balance: left on the card; total: the order's cost; due: left to pay. */
 export const GiftCardPaymentResponse = type({

@@ -6,7 +6,6 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { clearSessionCookies, sessionClient, setSessionCookies, tokenOf } from '../http/identity.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { revokeToken } from './identity-sql.ts';
 import { endOtherSessions, sessionsOf } from './session-list.ts';
 import { ACCOUNT_MESSAGES, signedInUser } from './account-rules.ts';
@@ -14,8 +13,6 @@ import { RESET_MESSAGES, completeReset, requestReset } from './password-reset.ts
 import { logIn, register } from './sessions.ts';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   // The token is answered (API clients send it as `Authorization: Token`) and set as the HttpOnly cookie.
   route(app, ENDPOINTS.signIn, async (req, reply) => {
     const token = await register(app.db, req.body, sessionClient(req));

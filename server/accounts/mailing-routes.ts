@@ -4,7 +4,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { formPageRoutes } from '../plugins/form-body.ts';
 import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 import { checkedEmail } from './account-rules.ts';
@@ -13,8 +12,6 @@ import { setSubscribed } from './subscriptions-sql.ts';
 import { MAILING_MESSAGES, askSubscription, linkState, mailingLink, unsubscribe } from './mailing.ts';
 
 export default async function mailingRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   route(app, ENDPOINTS.subscribe, async (req) => ({
     message: await askSubscription(app.db, app.signer, checkedEmail(req.query.email), req.ip, app.config.publicUrl),
   }));

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { tokenOf } from '../http/identity.ts';
 import { addressesOf } from './addresses-sql.ts';
 import { addFavorites, clearFavorites, favoriteIds } from './favorites-sql.ts';
@@ -17,8 +16,6 @@ import { formPageRoutes } from '../plugins/form-body.ts';
 import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   const currentUser = async (req: FastifyRequest) => {
     const user = await userProfile(app.db, signedInUser(req));
     if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);

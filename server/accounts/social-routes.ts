@@ -5,13 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { sessionClient, setSessionCookies } from '../http/identity.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { callbackPage, callbackScript } from './social-callback-page.ts';
 import { socialSignIn } from './social-login.ts';
 import { authorizeUrl, enabledProvider, enabledProviders, fetchProfile } from './social-providers.ts';
 
 export default async function socialRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
   const { publicUrl, social } = app.config;
 
   route(app, ENDPOINTS.socialProviders, async () =>

@@ -8,7 +8,6 @@ import type { Queryable } from '../db/driver.ts';
 import { cartError, registerBasketAnswers } from './answers.ts';
 import { route } from '../http/endpoint-route.ts';
 import { shopper, type Shopper } from '../http/identity.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { addToBasket, emptyBasket, readBasket, removeFromBasket, setBasketQuantity } from './basket.ts';
 import { idempotentCall } from '../http/idempotency.ts';
 
@@ -16,7 +15,6 @@ const success = (cart: BasketItem[]) => ({ status: 'success' as const, cart });
 
 export default async function basketRoutes(app: FastifyInstance): Promise<void> {
   registerBasketAnswers(app);
-  registerPrivateAnswers(app);
 
   /** Runs one mutation under the caller's Idempotency-Key and answers its (first) answer. */
   const mutate = (req: FastifyRequest, reply: FastifyReply, change: (tx: Queryable, who: Shopper) => Promise<BasketItem[]>) =>

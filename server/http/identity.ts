@@ -15,9 +15,9 @@ import { visitorHasCart } from '../basket/cart-sql.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user's id, or null (set for the routes under registerIdentity). */
+    /** The signed-in user's id, or null (resolved for the private entries of the endpoint table: identify). */
     userId: number | null;
-    /** The visitor's key from a cookie the shop signed, or null (set for the routes under registerIdentity). */
+    /** The visitor's key from a cookie the shop signed, or null (resolved for the private entries: identify). */
     visitorKey: string | null;
   }
 }
@@ -42,20 +42,25 @@ export function tokenOf(req: FastifyRequest): string | null {
   return key && TOKEN_KEY.test(key) ? key : null;
 }
 
-/** Resolves the token and the visitor cookie of every request in this scope once, before its handler. */
-export function registerIdentity(app: FastifyInstance): void {
+/** Every request has the shopper's fields, null until identify resolves them (app.ts, once). */
+export function decorateIdentity(app: FastifyInstance): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('visitorKey', null);
-  app.addHook('preHandler', async (req, reply) => {
-    const key = tokenOf(req);
-    req.userId = key ? await userIdByToken(app.db, key) : null;
-    const cookieToken = req.cookies?.[TOKEN_COOKIE];
-    // A token cookie that no longer works (expired, revoked) goes, with the page's hint.
-    if (req.userId === null && cookieToken) clearSessionCookies(req, reply);
-    // One the page wrote itself (the shop's earlier releases) becomes the server's HttpOnly cookie, hint and all.
-    if (req.userId !== null && cookieToken === key && !req.cookies?.[SIGNED_IN_COOKIE]) setSessionCookies(req, reply, cookieToken);
-    req.visitorKey = await visitorFromCookie(app, req, reply);
-  });
+}
+
+/**
+ * Resolves the token and the visitor cookie of a request, first thing: the endpoint table's private entries
+ * run it (endpoint-route.ts), public ones never look at who asks.
+ */
+export async function identify(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const key = tokenOf(req);
+  req.userId = key ? await userIdByToken(app.db, key) : null;
+  const cookieToken = req.cookies?.[TOKEN_COOKIE];
+  // A token cookie that no longer works (expired, revoked) goes, with the page's hint.
+  if (req.userId === null && cookieToken) clearSessionCookies(req, reply);
+  // One the page wrote itself (the shop's earlier releases) becomes the server's HttpOnly cookie, hint and all.
+  if (req.userId !== null && cookieToken === key && !req.cookies?.[SIGNED_IN_COOKIE]) setSessionCookies(req, reply, cookieToken);
+  req.visitorKey = await visitorFromCookie(app, req, reply);
 }
 
 /** The device a session is opened on, and the visitor whose basket it takes over. */

@@ -25,13 +25,12 @@ export default async function deliveryRoutes(app: FastifyInstance): Promise<void
     return searchCities(app.db, searchText(data?.q), data?.region_id ?? null, SEARCH_LIMIT);
   });
 
-  route(app, ENDPOINTS.deliveryCalc, async (req, reply) => {
+  route(app, ENDPOINTS.deliveryCalc, async (req) => {
     const { body } = req;
     // Without a sum, the shopper's basket is priced (free delivery depends on it).
     const sum = body.sum ?? (await basketSums(app.db, knownShopper(req))).items;
     const options = await app.delivery.quote(app.db, body.city_id, sum);
     if (!options) throw new HttpError(404, DELIVERY_MESSAGES.unknownCity);
-    reply.header('cache-control', 'no-store');
     return { options: options.filter((o) => !body.method || o.method === body.method) };
   });
 

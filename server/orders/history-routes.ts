@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { ledgerRows } from '../accounts/bonus-sql.ts';
 import { orderPreviews, ownOrder } from './history-sql.ts';
 import { signedInUser } from '../accounts/account-rules.ts';
@@ -13,8 +12,6 @@ import { PAYMENT_MESSAGES } from '../payments/providers.ts';
 import { orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 
 export default async function historyRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   route(app, ENDPOINTS.bonusHistory, async (req) => {
     const rows = await ledgerRows(app.db, signedInUser(req));
     return rows.map((r) => ({ ...r, created_at: iso(r.created_at), expires_at: r.expires_at === null ? null : iso(r.expires_at) }));

@@ -6,7 +6,6 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { knownShopper } from '../http/identity.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { ledgerOf } from '../accounts/bonus-sql.ts';
 import { findPromo } from './promo-sql.ts';
 import { basketSums } from '../basket/basket.ts';
@@ -24,8 +23,6 @@ const RULES = {
 };
 
 export default async function promoRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   route(app, ENDPOINTS.promoCode, async (req) => {
     await spendAttempt(app.db, [[LIMITS.promoPerAddress, req.ip]]);
     const basket = await basketSums(app.db, knownShopper(req));

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { knownShopper, scopeOf } from '../http/identity.ts';
 import { LIMITS, spendAttempt, type Limit } from '../http/rate-limit.ts';
 import { orderByGuid } from './orders-sql.ts';
@@ -16,8 +15,6 @@ import { placeOrder } from './place-order.ts';
 import { PAYMENT_MESSAGES } from '../payments/providers.ts';
 
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   for (const [endpoint, allowItems] of [
     [ENDPOINTS.orderV2, false],
     [ENDPOINTS.orderV1, true],

@@ -5,12 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { formPageRoutes } from '../plugins/form-body.ts';
 import { PAYMENT_MESSAGES, startPayment } from './providers.ts';
 
 export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
   route(app, ENDPOINTS.orderPayment, async (req) => {
     const provider = app.payments;
     if (!provider) throw new HttpError(409, PAYMENT_MESSAGES.noOnlinePayment);

@@ -28,7 +28,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   };
 
   route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {
-    const externalId = String((req.query as Record<string, unknown>).payment ?? '');
+    const externalId = req.query.payment;
     const view = await viewPayment(app.db, externalId);
     if (!view || view.payment.provider !== bank.id) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
     // A payment the shop gave up on is asked about too: the bank may have taken the money all the same. (A
@@ -47,7 +47,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   });
 
   route(app, ENDPOINTS.sberbankCallback, async (req, reply) => {
-    const params = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    const params = req.query;
     const payment = params.mdOrder ? await paymentByProviderRef(app.db, bank.id, params.mdOrder) : null;
     if (!payment || payment.external_id !== params.orderNumber) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
     const verdict = await bank.callbackVerdict(params, payment);

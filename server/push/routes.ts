@@ -5,15 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { deviceKey, tokenOf } from '../http/identity.ts';
-import { registerPrivateAnswers } from '../http/private-answers.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { PUSH_MESSAGES, checkSubscription } from './push-services.ts';
 import { deleteSubscription, saveSubscription, setKindsOff } from './push-sql.ts';
 
 export default async function pushRoutes(app: FastifyInstance): Promise<void> {
-  registerPrivateAnswers(app);
-
   route(app, ENDPOINTS.pushKey, async () => ({ public_key: app.vapid.publicKey }));
 
   route(app, ENDPOINTS.pushSubscribe, async (req, reply) => {

@@ -85,7 +85,8 @@ const OFFER_ANSWERS = new Set<unknown>([OfferPage, LandingAnswer, ProductOffer, 
 
 /** Calls one entry of the endpoint table: its method and path, the query and body it takes, its answer checked. */
 export async function call<A, B, Q, P extends string>(endpoint: Endpoint<A, B, Q, P>, ...[input]: CallArgs<B, Q, P>): Promise<A> {
-  if (!endpoint.answer) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON: the page does not call it`);
+  if (typeof endpoint.answer === 'string')
+    throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON: the page does not call it`);
   const url = callUrl(endpoint, input as { params?: Record<string, string>; query?: RequestOptions['query'] } | undefined);
   const answer = await request(url, endpoint.answer, {
     method: endpoint.method,

@@ -10,6 +10,7 @@ import { readConfig } from '../../server/config.ts';
 import { route } from '../../server/http/endpoint-route.ts';
 import { registerErrorHandling } from '../../server/plugins/errors.ts';
 import { backends, startApp } from './harness.ts';
+import type {} from '../../server/plugins/route-list.ts'; // its augmentation: app.routeList
 
 const RUSSIAN = /[а-яё]/i;
 /** Any path parameter filled with a plausible value, so the request reaches the route. */
@@ -34,7 +35,9 @@ describe.each(backends.slice(0, 1))('routes of the endpoint table on $name', (ba
   });
 
   it('refuse a query that does not fit its struct with a Russian 400', async () => {
-    const withQuery = ENDPOINT_LIST.filter((e) => e.query);
+    // The routes this app serves (the bank's exist only with PAYMENT_PROVIDER=sberbank; sberbank.test.ts sends them bad queries).
+    const served = new Set(app.routeList.map((r) => `${r.method} ${r.url}`));
+    const withQuery = ENDPOINT_LIST.filter((e) => e.query && served.has(`${e.method} /api${e.path}`));
     expect(withQuery.length).toBeGreaterThan(8);
     for (const e of withQuery) {
       const res = await app.inject({ method: e.method, url: `${samplePath(e.path)}?limit=lots&unknown=1` });

@@ -186,6 +186,11 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect((await shopper(app).call('GET', `/api/payments/sberbank/callback?${forged}`)).status).toBe(400);
     const unsigned = `mdOrder=${b.orderId}&orderNumber=${b.orderNumber}&operation=deposited&status=1`;
     expect((await shopper(app).call('GET', `/api/payments/sberbank/callback?${unsigned}`)).status).toBe(400);
+    // A parameter given twice is no text the checksum could cover; a return without our payment's id names nothing.
+    const doubled = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId)}&status=1`);
+    expect([doubled.status, doubled.body.message]).toEqual([400, 'Неверное значение поля «status»']);
+    const nameless = await shopper(app).call('GET', '/api/payments/sberbank/return?orderId=1');
+    expect([nameless.status, nameless.body.message]).toEqual([400, 'Не заполнено поле «payment»']);
     expect(await paymentStatus(o.guid)).toBe('unpaid');
     // Signed, but not money taken: a hold on the card (two-stage 'approved'), or another sum.
     const hold = await shopper(app).call('GET', `/api/payments/sberbank/callback?${bank.callbackQuery(b.orderId, 'approved')}`);
