@@ -3,7 +3,9 @@
 // - common/ is shared by the page, the worker, the service worker and the server: it imports none of them;
 //   common/browser/ is its part for the browser runtimes (page, search worker and service worker: IndexedDB,
 //   the Cache API, fetch), which only they import;
-// - the server imports common/ but not common/browser/; the service worker imports common/ and its own files;
+// - the server imports common/ but not common/browser/, and its areas are layered (SERVER_LAYERS below): each
+//   imports only the ones beneath it, so no two areas import each other, directly or around a circle;
+// - the service worker imports common/ and its own files;
 // - in the page, imports flow one way: lib, api -> state -> components -> features -> app, and a feature
 //   never imports another feature; the worker imports only common/ and its own folder.
 import js from '@eslint/js';
@@ -13,6 +15,70 @@ import tseslint from 'typescript-eslint';
 
 /** A no-restricted-imports rule that refuses specifiers matching each regex, with the reason. */
 const refuse = (...rules) => ['error', { patterns: rules.map(([regex, message]) => ({ regex, message })) }];
+
+/** What no server file imports: the page's and the browser's code and packages. */
+const SERVER_REFUSALS = [
+  ['(^|/)(src|sw|common/browser)/', 'The server imports only common/ (not common/browser/) of what it shares with the page.'],
+  ['^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*)(/|$)', 'No page packages on the server.'],
+];
+
+/**
+ * The server's areas (folders, and the files at its top), from the bottom up: each imports only the ones before
+ * it. Helpers that know no area (lib), the database, the refusal every rule throws, sign-in tokens, the HTTP
+ * layer, the mail outbox; then the shop's areas, the catalogue first and the ones that use others later;
+ * then the background passes, page rendering and the app's plugins; the wiring files on top.
+ */
+const SERVER_LAYERS = [
+  'lib',
+  'db',
+  'refusal.ts',
+  'sessions',
+  'http',
+  'mail',
+  'catalog',
+  'gift',
+  'basket',
+  'push',
+  'config.ts',
+  'accounts',
+  'orders',
+  'payments',
+  'content',
+  'background',
+  'render',
+  'plugins',
+  'types.ts',
+  'shop-api.ts',
+  'app.ts',
+  'main.ts',
+];
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One block per server area: the common refusals, and every area above it. */
+const serverLayerBlocks = SERVER_LAYERS.map((name, i) => {
+  const above = SERVER_LAYERS.slice(i + 1)
+    .map(escape)
+    .join('|');
+  const files = name.endsWith('.ts') ? [`server/${name}`] : [`server/${name}/**/*.ts`];
+  // From server/<area>/… an area is reached as ../<area>/ (or ../../ from a subfolder); from a top file as ./<area>/.
+  const reach = name.endsWith('.ts') ? '^\\./' : '^(\\.\\./)+';
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': refuse(
+        ...SERVER_REFUSALS,
+        ...(above
+          ? [
+              [
+                `${reach}(${above})(/|$)`,
+                `server/${name} sits below ${SERVER_LAYERS.slice(i + 1).join(', ')} (SERVER_LAYERS in eslint.config.js): it imports none of them.`,
+              ],
+            ]
+          : []),
+      ),
+    },
+  };
+});
 
 const RUNTIME_PACKAGES =
   '^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*|fastify|@fastify/.*|pg|@electric-sql/.*|nodemailer|node:.*)(/|$)';
@@ -87,15 +153,8 @@ export default tseslint.config(
       ),
     },
   },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': refuse(
-        ['(^|/)(src|sw|common/browser)/', 'The server imports only common/ (not common/browser/) of what it shares with the page.'],
-        ['^(react|react-dom|wouter|valtio|comlink|idb-keyval|workbox-.*)(/|$)', 'No page packages on the server.'],
-      ),
-    },
-  },
+  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': refuse(...SERVER_REFUSALS) } },
+  ...serverLayerBlocks,
   {
     files: ['sw/**/*.ts'],
     rules: {

@@ -22,7 +22,7 @@ import {
   ResetCompleteRequest,
   ResetRequest,
   SessionList,
-  SignInRequest,
+  RegistrationRequest,
   SocialLoginRequest,
   SocialProviderList,
   TokenResponse,
@@ -223,7 +223,8 @@ export const ENDPOINTS = {
   orderDetail: privateSend('POST', '/v1/history_order_detail/', OrderDetailRequest, OrderDetail),
 
   // Accounts
-  signIn: privateSend('POST', '/v1/sign_in/', SignInRequest, TokenResponse),
+  /** Registration (the spec calls its address sign_in). */
+  register: privateSend('POST', '/v1/sign_in/', RegistrationRequest, TokenResponse),
   logIn: privateSend('POST', '/v1/auth/', LoginRequest, TokenResponse),
   /** Signed in: revokes the token it was sent with, and clears the session's cookies. */
   logOut: privateCall('POST', '/v1/logout/', MessageBody),

@@ -17,6 +17,18 @@ export const ORDER_STATUSES = {
 export type OrderStatus = keyof typeof ORDER_STATUSES;
 export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUSES) as OrderStatus[];
 
+/**
+ * What the buyer is told when the order reaches a status: the order's lifecycle mails it, the push trigger of
+ * migration 015 names the same statuses, and the push message says it (server/orders/lifecycle.ts, push/).
+ */
+export const BUYER_NOTICES: Partial<Record<OrderStatus, { title: string; body: string }>> = {
+  paid: { title: 'Заказ оплачен', body: 'Спасибо! Мы получили оплату и собираем ваш заказ.' },
+  cancelled: { title: 'Заказ отменён', body: 'Заказ отменён. Если это ошибка, оформите его снова или позвоните нам.' },
+  shipped: { title: 'Заказ отправлен', body: 'Заказ передан в доставку. Скоро он будет у вас.' },
+  ready_for_pickup: { title: 'Заказ ждёт вас', body: 'Заказ доставлен в пункт выдачи: его можно забрать.' },
+  returned: { title: 'Возврат оформлен', body: 'Мы получили товары обратно и оформили возврат.' },
+};
+
 export const PAYMENT_STATUSES = {
   unpaid: 'Не оплачен',
   pending: 'Ожидает подтверждения банка',

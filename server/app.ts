@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/driver.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling } from './http/errors.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { recordRoutes } from './plugins/route-list.ts';
 import catalogueNotices from './plugins/catalogue-notices.ts';

@@ -7,7 +7,7 @@ import { ADDRESS_PARTS, FULL_NAME, OPTIONAL_PHONE } from '../input-rules.ts';
 
 export const LoginRequest = object({ username: email(), password: size(string(), 1, 200) });
 export const TokenResponse = type({ token: string() });
-export const SignInRequest = object({
+export const RegistrationRequest = object({
   name: optional(size(string(), 0, 200)),
   full_name: ruled(FULL_NAME, 200),
   email: email(),
@@ -15,7 +15,7 @@ export const SignInRequest = object({
   password_one: size(string(), 1, 200),
   password_two: size(string(), 1, 200),
 });
-export type SignInRequest = Infer<typeof SignInRequest>;
+export type RegistrationRequest = Infer<typeof RegistrationRequest>;
 export const User = type({
   email: nullable(string()),
   phone: string(),

@@ -16,7 +16,7 @@ import {
   repeatFailing,
   type Rule,
 } from '../../common/input-rules.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import type { UserRow } from './users-sql.ts';
 
 export const ACCOUNT_MESSAGES = {
@@ -33,7 +33,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const refuse = (message: string): never => {
-  throw new HttpError(400, message);
+  throw new Refusal('invalid', message);
 };
 
 /** Refuses with the rule's own message when the value fails it. */
@@ -104,6 +104,6 @@ export function userView(u: UserRow): User {
 
 /** The signed-in user's id, or a 401 in Russian. */
 export function signedInUser(req: { userId: number | null }): number {
-  if (req.userId === null) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
+  if (req.userId === null) throw new Refusal('unauthenticated', ACCOUNT_MESSAGES.signInNeeded);
   return req.userId;
 }

@@ -2,7 +2,7 @@
 // default (a new default takes the mark from the old one; the first address is the default).
 import type { AddressInput } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import {
   clearDefault,
   deleteAddress,
@@ -37,12 +37,12 @@ function fieldsOf(a: AddressInput): Omit<AddressFields, 'is_default'> {
 
 /** Adds an address (edit: false) or changes the user's address a.id; is_default left out keeps the mark. */
 export async function saveAddress(db: Db, userId: number, a: AddressInput, edit: boolean): Promise<void> {
-  if (edit && a.id === undefined) throw new HttpError(400, ADDRESS_MESSAGES.noId);
-  if (!(await placeExists(db, a.region_id ?? null, a.city_id ?? null))) throw new HttpError(400, ADDRESS_MESSAGES.place);
+  if (edit && a.id === undefined) throw new Refusal('invalid', ADDRESS_MESSAGES.noId);
+  if (!(await placeExists(db, a.region_id ?? null, a.city_id ?? null))) throw new Refusal('invalid', ADDRESS_MESSAGES.place);
   await db.transaction(async (tx) => {
     const own = await lockAddresses(tx, userId);
-    if (edit && !own.includes(a.id!)) throw new HttpError(404, ADDRESS_MESSAGES.notFound);
-    if (!edit && own.length >= MAX_ADDRESSES) throw new HttpError(400, ADDRESS_MESSAGES.tooMany);
+    if (edit && !own.includes(a.id!)) throw new Refusal('notFound', ADDRESS_MESSAGES.notFound);
+    if (!edit && own.length >= MAX_ADDRESSES) throw new Refusal('invalid', ADDRESS_MESSAGES.tooMany);
     const isDefault = edit ? (a.is_default ?? null) : a.is_default === true || own.length === 0;
     if (isDefault) await clearDefault(tx, userId);
     if (edit) await updateAddress(tx, userId, a.id!, { ...fieldsOf(a), is_default: isDefault });
@@ -51,5 +51,5 @@ export async function saveAddress(db: Db, userId: number, a: AddressInput, edit:
 }
 
 export async function removeAddress(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await deleteAddress(db, userId, id))) throw new HttpError(404, ADDRESS_MESSAGES.notFound);
+  if (!(await deleteAddress(db, userId, id))) throw new Refusal('notFound', ADDRESS_MESSAGES.notFound);
 }

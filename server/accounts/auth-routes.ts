@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { clearSessionCookies, sessionClient, setSessionCookies, tokenOf } from '../http/identity.ts';
-import { revokeToken } from './identity-sql.ts';
+import { revokeToken } from '../sessions/tokens-sql.ts';
 import { endOtherSessions, sessionsOf } from './session-list.ts';
 import { ACCOUNT_MESSAGES, signedInUser } from './account-rules.ts';
 import { RESET_MESSAGES, completeReset, requestReset } from './password-reset.ts';
@@ -14,7 +14,7 @@ import { logIn, register } from './sessions.ts';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // The token is answered (API clients send it as `Authorization: Token`) and set as the HttpOnly cookie.
-  route(app, ENDPOINTS.signIn, async (req, reply) => {
+  route(app, ENDPOINTS.register, async (req, reply) => {
     const token = await register(app.db, req.body, sessionClient(req));
     setSessionCookies(req, reply, token);
     return { token };
@@ -29,7 +29,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.logOut, async (req, reply) => {
     const key = tokenOf(req);
     clearSessionCookies(req, reply);
-    if (req.userId === null || !key) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
+    if (req.userId === null || !key) throw new Refusal('unauthenticated', ACCOUNT_MESSAGES.signInNeeded);
     await revokeToken(app.db, key);
     return { message: ACCOUNT_MESSAGES.loggedOut };
   });

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db/driver.ts';
 import { enqueueMail, type Mail } from '../mail/mail.ts';
 import { endEmailChanges, insertEmailChange, lockEmailChange, readEmailChange } from './email-change-sql.ts';
 import { holderOf, setEmail, userProfile } from './users-sql.ts';
-import { newToken } from './passwords.ts';
+import { newToken } from '../lib/random-token.ts';
 import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
 
 export const EMAIL_CHANGE_TTL_S = 24 * 60 * 60;

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { formPageRoutes } from '../plugins/form-body.ts';
+import { formPageRoutes } from '../http/form-body.ts';
 import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 import { checkedEmail } from './account-rules.ts';
 import { userProfile } from './users-sql.ts';

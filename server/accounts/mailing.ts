@@ -5,7 +5,7 @@
 // (http/signer.ts), so no row is kept for them.
 import type { Db } from '../db/driver.ts';
 import type { Signer } from '../http/signer.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { enqueueMail, type Mail } from '../mail/mail.ts';
 import { isSubscribed, setSubscribed } from './subscriptions-sql.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
@@ -82,7 +82,7 @@ export async function askSubscription(db: Db, signer: Signer, email: string, add
 /** GET /v1/unsubscribe/: the signed-in owner of the address, or a signed link from a mail. */
 export async function unsubscribe(db: Db, signer: Signer, q: { email: string; sig?: string }, ownEmail: string | null): Promise<string> {
   const allowed = ownEmail === q.email || (q.sig !== undefined && linkState(signer, 'cancel', { email: q.email, sig: q.sig }) === 'ok');
-  if (!allowed) throw new HttpError(403, MAILING_MESSAGES.unsubscribeHow);
+  if (!allowed) throw new Refusal('forbidden', MAILING_MESSAGES.unsubscribeHow);
   await setSubscribed(db, q.email, false);
   return MAILING_MESSAGES.unsubscribed;
 }

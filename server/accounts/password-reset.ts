@@ -4,13 +4,14 @@
 import type { Infer } from 'superstruct';
 import type { ResetCompleteRequest } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { insertResetToken, lockResetToken, useResetTokens } from './password-reset-sql.ts';
 import { setPasswordHash, userByEmail } from './users-sql.ts';
-import { revokeUserTokens } from './identity-sql.ts';
+import { revokeUserTokens } from '../sessions/tokens-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail } from './account-rules.ts';
 import { enqueueMail, type Mail } from '../mail/mail.ts';
-import { hashPassword, newToken } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { newToken } from '../lib/random-token.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 /** How long a reset link works. */
@@ -49,7 +50,7 @@ export async function requestReset(db: Db, rawEmail: string, address: string, pu
     [LIMITS.resetPerAccount, email],
   ]);
   const user = await userByEmail(db, email);
-  if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.unknownUser);
+  if (!user) throw new Refusal('notFound', ACCOUNT_MESSAGES.unknownUser);
   const token = newToken();
   await db.transaction(async (tx) => {
     await insertResetToken(tx, token, user.id, RESET_TTL_S);
@@ -62,7 +63,7 @@ export async function completeReset(db: Db, input: Infer<typeof ResetCompleteReq
   const hash = await hashPassword(input.password_one);
   await db.transaction(async (tx) => {
     const token = await lockResetToken(tx, input.token);
-    if (token.state !== 'ok') throw new HttpError(400, RESET_MESSAGES[token.state]);
+    if (token.state !== 'ok') throw new Refusal('invalid', RESET_MESSAGES[token.state]);
     await setPasswordHash(tx, token.userId, hash);
     await useResetTokens(tx, token.userId);
     await revokeUserTokens(tx, token.userId);

@@ -26,6 +26,3 @@ export async function verifyPassword(password: string, stored: string | null): P
   const hash = await scrypt(password.normalize('NFC'), Buffer.from(salt, 'hex'));
   return timingSafeEqual(hash, Buffer.from(expected, 'hex')) && own !== null;
 }
-
-/** A new account token or single-use link token: 160 random bits, hex. */
-export const newToken = () => randomBytes(20).toString('hex');

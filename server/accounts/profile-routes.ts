@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { tokenOf } from '../http/identity.ts';
 import { addressesOf } from './addresses-sql.ts';
 import { addFavorites, clearFavorites, favoriteIds } from './favorites-sql.ts';
@@ -12,13 +12,13 @@ import { ACCOUNT_MESSAGES, signedInUser, userView } from './account-rules.ts';
 import { removeAddress, saveAddress } from './addresses.ts';
 import { changeProfile } from './profile.ts';
 import { confirmEmailChange, emailChangeLinkProblem, emailChangeUrl } from './email-change.ts';
-import { formPageRoutes } from '../plugins/form-body.ts';
+import { formPageRoutes } from '../http/form-body.ts';
 import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   const currentUser = async (req: FastifyRequest) => {
     const user = await userProfile(app.db, signedInUser(req));
-    if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
+    if (!user) throw new Refusal('unauthenticated', ACCOUNT_MESSAGES.signInNeeded);
     return userView(user);
   };
   route(app, ENDPOINTS.user, currentUser);

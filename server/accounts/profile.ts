@@ -4,9 +4,9 @@
 // call finishes the registration of a social user who had no e-mail: e-mail and password are set directly.
 import type { ChangeInfoRequest } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { passwordHashOf, updateUser, userProfile } from './users-sql.ts';
-import { revokeOtherTokens } from './identity-sql.ts';
+import { revokeOtherTokens } from '../sessions/tokens-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedNames, checkedPhone } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkUnique } from './sessions.ts';
@@ -23,17 +23,17 @@ export interface ProfileCaller {
 /** The current password, checked as a login would be: spent before, forgotten on success. */
 async function checkCurrentPassword(db: Db, userId: number, given: string | undefined): Promise<void> {
   const hash = await passwordHashOf(db, userId);
-  if (hash === null) throw new HttpError(400, ACCOUNT_MESSAGES.noPasswordYet);
-  if (!given) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordNeeded);
+  if (hash === null) throw new Refusal('invalid', ACCOUNT_MESSAGES.noPasswordYet);
+  if (!given) throw new Refusal('invalid', ACCOUNT_MESSAGES.currentPasswordNeeded);
   await spendAttempt(db, [[LIMITS.reauthPerAccount, String(userId)]]);
-  if (!(await verifyPassword(given, hash))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
+  if (!(await verifyPassword(given, hash))) throw new Refusal('invalid', ACCOUNT_MESSAGES.currentPasswordWrong);
   await forgetAttempts(db, LIMITS.reauthPerAccount, String(userId));
 }
 
 export async function changeProfile(db: Db, caller: ProfileCaller, input: ChangeInfoRequest): Promise<void> {
   const { userId } = caller;
   const current = await userProfile(db, userId);
-  if (!current) throw new HttpError(401, ACCOUNT_MESSAGES.signInNeeded);
+  if (!current) throw new Refusal('unauthenticated', ACCOUNT_MESSAGES.signInNeeded);
   // A social sign-up without an e-mail finishes here: nothing to prove yet, a password to set.
   const finishing = current.email === null;
   const email = checkedEmail(input.email);
@@ -41,7 +41,7 @@ export async function changeProfile(db: Db, caller: ProfileCaller, input: Change
   // No phone field: the phone stays; an empty one removes it.
   const phone = input.phone === undefined ? current.phone : checkedPhone(input.phone);
   const newPassword = input.password_one || input.password_two;
-  if (finishing && !newPassword) throw new HttpError(400, ACCOUNT_MESSAGES.passwordNeeded);
+  if (finishing && !newPassword) throw new Refusal('invalid', ACCOUNT_MESSAGES.passwordNeeded);
   if (newPassword) checkNewPassword(input.password_one ?? '', input.password_two ?? '');
 
   const emailChanges = !finishing && email !== current.email;
@@ -53,7 +53,7 @@ export async function changeProfile(db: Db, caller: ProfileCaller, input: Change
     const stored = { email: finishing ? email : current.email, phone, first_name, last_name, second_name, password_hash };
     if (!(await updateUser(tx, userId, stored))) {
       await checkUnique(tx, email, phone, userId); // taken meanwhile: say which
-      throw new HttpError(400, ACCOUNT_MESSAGES.emailTaken);
+      throw new Refusal('invalid', ACCOUNT_MESSAGES.emailTaken);
     }
     if (newPassword && !finishing) await revokeOtherTokens(tx, userId, caller.token);
     if (emailChanges) await askEmailChange(tx, userId, current.email!, email, caller.publicUrl);

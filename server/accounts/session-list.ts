@@ -3,7 +3,7 @@
 import Bowser from 'bowser';
 import type { Session } from '../../common/contract/accounts.ts';
 import type { Db } from '../db/driver.ts';
-import { liveSessions, revokeOtherTokens } from './identity-sql.ts';
+import { liveSessions, revokeOtherTokens } from '../sessions/tokens-sql.ts';
 
 export const SESSION_MESSAGES = {
   endedOthers: (n: number) => (n ? `Вы вышли на других устройствах (${n})` : 'Других активных сеансов нет'),

@@ -2,18 +2,19 @@
 // session every way of signing in opens: a new token, the visitor's basket merged into the user's, the
 // visitor's stored Idempotency-Key answers moved to the user and the device's push subscription joined to the
 // account (its orders' notifications), all in the caller's transaction.
-import type { SignInRequest } from '../../common/contract/accounts.ts';
+import type { RegistrationRequest } from '../../common/contract/accounts.ts';
 import { normalizeEmail } from '../../common/input-rules.ts';
 import type { Db, Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { scopeOf, type SessionClient } from '../http/identity.ts';
 import { moveAnswers } from '../http/idempotency-sql.ts';
 import { holderOf, insertUser, userByEmail, type NewUser } from './users-sql.ts';
-import { insertToken } from './identity-sql.ts';
+import { insertToken } from '../sessions/tokens-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
 import { mergeVisitorCart } from '../basket/basket.ts';
 import { joinAccount } from '../push/push-sql.ts';
-import { hashPassword, newToken, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { newToken } from '../lib/random-token.ts';
 import { LIMITS, forgetAttempts, giveBack, spendAttempt, type Limit } from '../http/rate-limit.ts';
 
 /** A new token of the user on this device; what the visitor (if any) had in the basket and in flight becomes the user's. */
@@ -31,15 +32,15 @@ export async function openSession(tx: Queryable, userId: number, client: Session
 
 /** Refuses an e-mail or phone that belongs to another user, with the §8 messages. */
 export async function checkUnique(db: Queryable, email: string | null, phone: string | null, exceptId = 0): Promise<void> {
-  if (email && (await holderOf(db, 'email', email, exceptId)) !== null) throw new HttpError(400, ACCOUNT_MESSAGES.emailTaken);
-  if (phone && (await holderOf(db, 'phone', phone, exceptId)) !== null) throw new HttpError(400, ACCOUNT_MESSAGES.phoneTaken);
+  if (email && (await holderOf(db, 'email', email, exceptId)) !== null) throw new Refusal('invalid', ACCOUNT_MESSAGES.emailTaken);
+  if (phone && (await holderOf(db, 'phone', phone, exceptId)) !== null) throw new Refusal('invalid', ACCOUNT_MESSAGES.phoneTaken);
 }
 
 /**
  * Registration (§5): checks every field, creates the user and opens the session; answers the token. Each
  * well-formed attempt counts against the address before the password is hashed.
  */
-export async function register(db: Db, input: SignInRequest, client: SessionClient): Promise<string> {
+export async function register(db: Db, input: RegistrationRequest, client: SessionClient): Promise<string> {
   const email = checkedEmail(input.email);
   const names = splitFullName(input.full_name);
   const phone = checkedPhone(input.phone);
@@ -51,7 +52,7 @@ export async function register(db: Db, input: SignInRequest, client: SessionClie
     const id = await insertUser(tx, user);
     if (id === null) {
       await checkUnique(tx, email, phone); // taken meanwhile: say which
-      throw new HttpError(400, ACCOUNT_MESSAGES.emailTaken);
+      throw new Refusal('invalid', ACCOUNT_MESSAGES.emailTaken);
     }
     return openSession(tx, id, client);
   });
@@ -71,7 +72,7 @@ export async function logIn(db: Db, input: { username: string; password: string 
   const spent = await spendAttempt(db, limits);
   const user = await userByEmail(db, email);
   if (!(await verifyPassword(input.password, user?.password_hash ?? null)) || !user) {
-    throw new HttpError(400, ACCOUNT_MESSAGES.loginFailed);
+    throw new Refusal('invalid', ACCOUNT_MESSAGES.loginFailed);
   }
   const token = await db.transaction((tx) => openSession(tx, user.id, client));
   await giveBack(db, spent);

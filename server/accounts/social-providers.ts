@@ -1,10 +1,10 @@
 // The OAuth2 providers of social login (spec §7): the authorize address the app opens, and per provider a
 // small adapter that exchanges the code for an access token (with the secret) and reads the profile.
 // VK answers the token with user_id and maybe email, and the profile as {response:[{id, first_name,
-// last_name}]}; Facebook's /me gives id, first_name, last_name and email. Failures are Russian HttpErrors.
+// last_name}]}; Facebook's /me gives id, first_name, last_name and email. Failures are Russian refusals.
 import type { OAuthProviderConfig, SocialConfig } from '../config.ts';
 import { isEmail, normalizeEmail } from '../../common/input-rules.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 
 export interface SocialProfile {
   uid: string;
@@ -31,7 +31,7 @@ interface Adapter {
   profile(cfg: OAuthProviderConfig, token: Json): Promise<SocialProfile>;
 }
 
-/** A JSON answer of the provider: a refusal (4xx, or an error field) or an outage is a Russian HttpError. */
+/** A JSON answer of the provider: a refusal (4xx, or an error field) or an outage is a Russian refusal. */
 async function fetchJson(name: string, url: string, init?: RequestInit): Promise<Json> {
   let res: Response;
   let body: unknown;
@@ -39,10 +39,10 @@ async function fetchJson(name: string, url: string, init?: RequestInit): Promise
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json', ...init?.headers } });
     body = await res.json();
   } catch {
-    throw new HttpError(502, SOCIAL_MESSAGES.down(name));
+    throw new Refusal('providerFailed', SOCIAL_MESSAGES.down(name));
   }
-  if (res.status >= 500) throw new HttpError(502, SOCIAL_MESSAGES.down(name));
-  if (!res.ok || typeof body !== 'object' || body === null || 'error' in body) throw new HttpError(400, SOCIAL_MESSAGES.refused(name));
+  if (res.status >= 500) throw new Refusal('providerFailed', SOCIAL_MESSAGES.down(name));
+  if (!res.ok || typeof body !== 'object' || body === null || 'error' in body) throw new Refusal('invalid', SOCIAL_MESSAGES.refused(name));
   return body as Json;
 }
 
@@ -63,7 +63,7 @@ const ADAPTERS: Record<keyof SocialConfig, Adapter> = {
       if (str(token.user_id)) url.searchParams.set('user_ids', str(token.user_id));
       const body = await fetchJson(this.name, url.toString());
       const [me] = Array.isArray(body.response) ? (body.response as Json[]) : [];
-      if (!me || !str(me.id)) throw new HttpError(502, SOCIAL_MESSAGES.down(this.name));
+      if (!me || !str(me.id)) throw new Refusal('providerFailed', SOCIAL_MESSAGES.down(this.name));
       return { uid: str(me.id), email: emailOf(token.email), first_name: str(me.first_name), last_name: str(me.last_name) };
     },
   },
@@ -75,7 +75,7 @@ const ADAPTERS: Record<keyof SocialConfig, Adapter> = {
       url.searchParams.set('fields', 'id,first_name,last_name,email');
       url.searchParams.set('access_token', str(token.access_token));
       const me = await fetchJson(this.name, url.toString());
-      if (!str(me.id)) throw new HttpError(502, SOCIAL_MESSAGES.down(this.name));
+      if (!str(me.id)) throw new Refusal('providerFailed', SOCIAL_MESSAGES.down(this.name));
       return { uid: str(me.id), email: emailOf(me.email), first_name: str(me.first_name), last_name: str(me.last_name) };
     },
   },
@@ -100,7 +100,7 @@ export function enabledProviders(social: SocialConfig): EnabledProvider[] {
 /** The provider by its name in the path; 404 in Russian when it is unknown or not configured. */
 export function enabledProvider(social: SocialConfig, provider: string): EnabledProvider {
   const found = enabledProviders(social).find((p) => p.provider === provider);
-  if (!found) throw new HttpError(404, SOCIAL_MESSAGES.unavailable);
+  if (!found) throw new Refusal('notFound', SOCIAL_MESSAGES.unavailable);
   return found;
 }
 
@@ -128,6 +128,6 @@ export async function fetchProfile(p: EnabledProvider, code: string, publicUrl: 
       code,
     }).toString(),
   });
-  if (!str(token.access_token)) throw new HttpError(400, SOCIAL_MESSAGES.refused(adapter.name));
+  if (!str(token.access_token)) throw new Refusal('invalid', SOCIAL_MESSAGES.refused(adapter.name));
   return adapter.profile(p.cfg, token);
 }

@@ -3,7 +3,7 @@
 // (payments/refunds.ts) every minute, so a hold of an hour lapses within a minute of its time. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders, remindUnpaidOrders } from './unpaid-orders.ts';
-import { runEvery } from './run-every.ts';
+import { runEvery } from '../lib/run-every.ts';
 import { carryOutRefunds } from '../payments/refunds.ts';
 
 const MINUTE_MS = 60 * 1000;

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/driver.ts';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { LINE_LIMIT, LINE_QUANTITY } from '../../common/input-rules.ts';
 import { ORDER_ITEMS_MAX } from '../../common/contract/orders.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import {
   basketItems,
   cartLines,
@@ -38,11 +38,11 @@ export const BASKET_MESSAGES = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkQuantity(quantity: number, stock: number | null): void {
-  if (quantity < 1) throw new HttpError(400, BASKET_MESSAGES.quantity);
+  if (quantity < 1) throw new Refusal('invalid', BASKET_MESSAGES.quantity);
   if (stock !== null && quantity > stock) {
-    throw new HttpError(409, stock > 0 ? BASKET_MESSAGES.onlyLeft(stock) : BASKET_MESSAGES.outOfStock);
+    throw new Refusal('conflict', stock > 0 ? BASKET_MESSAGES.onlyLeft(stock) : BASKET_MESSAGES.outOfStock);
   }
-  if (quantity > LINE_LIMIT) throw new HttpError(409, BASKET_MESSAGES.lineLimit);
+  if (quantity > LINE_LIMIT) throw new Refusal('conflict', BASKET_MESSAGES.lineLimit);
 }
 
 export async function readBasket(db: Queryable, owner: CartOwner | null): Promise<BasketItem[]> {
@@ -71,13 +71,13 @@ export async function basketSums(db: Queryable, owner: CartOwner | null): Promis
 export async function addToBasket(tx: Queryable, owner: CartOwner, extId: string, quantity: number): Promise<BasketItem[]> {
   const cartId = await lockCart(tx, owner);
   const sellable = await findSellable(tx, extId);
-  if (!sellable) throw new HttpError(404, BASKET_MESSAGES.unknown);
+  if (!sellable) throw new Refusal('notFound', BASKET_MESSAGES.unknown);
   const line = await lineOf(tx, cartId, sellable);
   const stock = sellable.kind === 'variant' ? sellable.stock : null;
   checkQuantity((line?.quantity ?? 0) + quantity, stock);
   if (line) await setLineQuantity(tx, cartId, line.item_uuid, line.quantity + quantity);
   else {
-    if ((await lineCount(tx, cartId)) >= ORDER_ITEMS_MAX) throw new HttpError(409, BASKET_MESSAGES.tooManyLines);
+    if ((await lineCount(tx, cartId)) >= ORDER_ITEMS_MAX) throw new Refusal('conflict', BASKET_MESSAGES.tooManyLines);
     await insertLine(tx, cartId, sellable, quantity);
   }
   return basketItems(tx, cartId);
@@ -86,7 +86,7 @@ export async function addToBasket(tx: Queryable, owner: CartOwner, extId: string
 async function ownLine(tx: Queryable, owner: CartOwner, itemUuid: string) {
   const cartId = UUID.test(itemUuid) ? await findCartId(tx, owner, true) : null;
   const line = cartId === null ? null : await lineByUuid(tx, cartId, itemUuid);
-  if (cartId === null || !line) throw new HttpError(404, BASKET_MESSAGES.noLine);
+  if (cartId === null || !line) throw new Refusal('notFound', BASKET_MESSAGES.noLine);
   return { cartId, line };
 }
 

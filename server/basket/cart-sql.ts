@@ -15,11 +15,6 @@ export async function findCartId(db: Queryable, owner: CartOwner, lock = false):
   return row?.id ?? null;
 }
 
-/** Whether a visitor's cart exists (the unsigned cookies of earlier releases are kept only then). */
-export async function visitorHasCart(db: Queryable, visitorKey: string): Promise<boolean> {
-  return (await db.query('select 1 from carts where visitor_key = $1', [visitorKey])).length > 0;
-}
-
 /** The owner's cart id, the row created when missing and locked either way until the transaction ends. */
 export async function lockCart(tx: Queryable, owner: CartOwner): Promise<number> {
   const [row] =

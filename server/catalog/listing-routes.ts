@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import type { OffersQuery } from '../../common/contract/catalog.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { listOffers } from './offers-sql.ts';
 import { mergeFilters } from './filter-merge.ts';
 import { listingFilters } from './filters.ts';
@@ -25,7 +25,7 @@ export default async function listingRoutes(app: FastifyInstance): Promise<void>
 
   // The query may hold anything, slashes included; a blank one (or none: /v1/search/) lists nothing.
   const search = async (query: string, q: OffersQuery) => {
-    if (query.length > MAX_QUERY_LENGTH) throw new HttpError(400, 'Слишком длинный поисковый запрос');
+    if (query.length > MAX_QUERY_LENGTH) throw new Refusal('invalid', 'Слишком длинный поисковый запрос');
     const listing = searchListing(query);
     const filter = listing.filter && mergeFilters(listing.filter, q.data ?? {});
     return listOffers(app.db, { ...listing, filter }, q.limit, q.offset, app.cards);
@@ -35,7 +35,7 @@ export default async function listingRoutes(app: FastifyInstance): Promise<void>
 
   route(app, ENDPOINTS.filters, async (req) => {
     const scope = trimSlashes(req.params['*']);
-    if (scope.length > 'search/'.length + MAX_QUERY_LENGTH) throw new HttpError(400, 'Слишком длинный адрес подборки');
+    if (scope.length > 'search/'.length + MAX_QUERY_LENGTH) throw new Refusal('invalid', 'Слишком длинный адрес подборки');
     return listingFilters(app.db, scope, await scopeListing(app.db, scope), req.query.data ?? {});
   });
 }

@@ -4,7 +4,7 @@
 import { OfferFilter } from '../../common/contract/catalog.ts';
 import { check } from '../../common/validate.ts';
 import type { Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { getBrand } from './catalog-tree-sql.ts';
 import { categoryExists } from './category-detail-sql.ts';
 import { getLanding, type LandingRow } from './landing-pages-sql.ts';
@@ -15,7 +15,7 @@ import { searchText } from './search-query.ts';
 /** A landing page with its filter checked against the contract (a bad stored filter is a server bug). */
 export async function landingOrThrow(db: Queryable, slug: string): Promise<LandingRow & { filter: OfferFilter }> {
   const row = await getLanding(db, slug);
-  if (!row) throw new HttpError(404, NOT_FOUND.landing);
+  if (!row) throw new Refusal('notFound', NOT_FOUND.landing);
   const filter = check(row.filter, OfferFilter);
   if (!filter.ok) throw new Error(`landing page ${slug} has a bad filter: ${filter.message}`);
   return { ...row, filter: filter.value };
@@ -34,11 +34,11 @@ export async function scopeListing(db: Queryable, scope: string): Promise<Listin
   const arg = rest.join('/');
   if (kind === 'search') return searchListing(arg);
   if (kind === 'brand') {
-    if (!(await getBrand(db, arg))) throw new HttpError(404, NOT_FOUND.brand);
+    if (!(await getBrand(db, arg))) throw new Refusal('notFound', NOT_FOUND.brand);
     return { scope: 'all', filter: { brands: [arg] } };
   }
   if (kind === 'landing') return { scope: 'all', filter: (await landingOrThrow(db, arg)).filter };
   const path = trimSlashes(scope);
-  if (!isCategoryPath(path) || !(await categoryExists(db, path))) throw new HttpError(404, NOT_FOUND.category);
+  if (!isCategoryPath(path) || !(await categoryExists(db, path))) throw new Refusal('notFound', NOT_FOUND.category);
   return { scope: 'all', filter: { categories: [path] } };
 }

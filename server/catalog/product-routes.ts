@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { categoryChain } from './category-detail-sql.ts';
 import { activeIds } from './offers-sql.ts';
 import { getActiveProduct, productVariants, relatedIds } from './product-sql.ts';
@@ -21,7 +21,7 @@ export default async function productRoutes(app: FastifyInstance): Promise<void>
     ENDPOINTS.productOffer,
     async (req) => {
       const product = await getActiveProduct(app.db, req.query.pk);
-      if (!product) throw new HttpError(404, NOT_FOUND.product);
+      if (!product) throw new Refusal('notFound', NOT_FOUND.product);
       const [variants, breadcrumbs, related] = await Promise.all([
         productVariants(app.db, product.id),
         categoryChain(app.db, product.category_path),

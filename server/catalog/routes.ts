@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { getBrand, listBrands, listCategories, listColors } from './catalog-tree-sql.ts';
 import { getCategoryDetail } from './category-detail-sql.ts';
 import type { OfferScope } from './offer-filter-sql.ts';
@@ -22,7 +22,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
   route(app, ENDPOINTS.category, async (req) => {
     const path = trimSlashes(req.params['*']);
     const detail = isCategoryPath(path) ? await getCategoryDetail(app.db, path) : null;
-    if (!detail) throw new HttpError(404, NOT_FOUND.category);
+    if (!detail) throw new Refusal('notFound', NOT_FOUND.category);
     return detail;
   });
 
@@ -30,7 +30,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
 
   route(app, ENDPOINTS.brand, async (req) => {
     const brand = await getBrand(app.db, req.params.slug);
-    if (!brand) throw new HttpError(404, NOT_FOUND.brand);
+    if (!brand) throw new Refusal('notFound', NOT_FOUND.brand);
     return brand;
   });
 
@@ -42,7 +42,7 @@ export default async function catalogRoutes(app: FastifyInstance): Promise<void>
 
   route(app, ENDPOINTS.offersInScope, async (req) => {
     const scope = SCOPES[req.params.scope];
-    if (!scope) throw new HttpError(404, 'Такого списка товаров нет');
+    if (!scope) throw new Refusal('notFound', 'Такого списка товаров нет');
     return listOffers(app.db, { scope, filter: req.query.data ?? {} }, req.query.limit, req.query.offset, app.cards);
   });
 }

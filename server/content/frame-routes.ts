@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { getOrganization, getSeo, listBanners, listContainerBanners } from './shop-data-sql.ts';
 
 /** The analytics counter's script (Yandex Metrika); it loads only when ANALYTICS_COUNTER_ID is set. */
@@ -18,7 +18,7 @@ export default async function frameRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.organization, async () => {
     const org = await getOrganization(app.db);
-    if (!org) throw new HttpError(404, 'Данные магазина не найдены');
+    if (!org) throw new Refusal('notFound', 'Данные магазина не найдены');
     return org;
   });
 

@@ -2,14 +2,14 @@
 // /media/promo/<id>.svg, /media/post/<id>.svg, /media/insta/<id>.svg, /media/gift/<nominal>.svg.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatPrice } from '../../common/money.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { pictureTitle, productPictureData } from './media-sql.ts';
 import { bannerSvg, giftSvg, productSvg } from './media-svg.ts';
 
 const sendSvg = (reply: FastifyReply, body: string) =>
   reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
 
-const notFound = () => new HttpError(404, 'Изображение не найдено');
+const notFound = () => new Refusal('notFound', 'Изображение не найдено');
 
 export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { file: string } }>('/media/offer/:file', async (req, reply) => {

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { shopMail } from '../orders/orders-sql.ts';
 import { findInfoPage, findPost, insertFeedback, listInstagramPosts, postPage } from './posts-sql.ts';
 import { enqueueMail } from '../mail/mail.ts';
@@ -22,14 +22,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     route(app, list, async (req) => postPage(app.db, kind, req.query.limit, req.query.offset));
     route(app, post, async (req) => {
       const found = req.params.id.length <= 200 ? await findPost(app.db, kind, req.params.id) : null;
-      if (!found) throw new HttpError(404, notFound);
+      if (!found) throw new Refusal('notFound', notFound);
       return { ...found, body_html: safeRichText(found.body_html, app.config.publicUrl) };
     });
   }
 
   route(app, ENDPOINTS.infoPage, async (req) => {
     const page = req.params.path.length <= 100 ? await findInfoPage(app.db, req.params.path) : null;
-    if (!page) throw new HttpError(404, 'Страница не найдена');
+    if (!page) throw new Refusal('notFound', 'Страница не найдена');
     return { ...page, body_html: safeRichText(page.body_html, app.config.publicUrl) };
   });
 

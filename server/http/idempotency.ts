@@ -4,7 +4,8 @@
 // a route's mutation this way as the request's shopper.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
+import { REFUSAL_STATUS } from './refusal-status.ts';
 import { scopeOf, shopper, type Shopper } from './identity.ts';
 import { splitUrl } from './split-url.ts';
 import { findAnswer, lockKey, storeAnswer } from './idempotency-sql.ts';
@@ -25,7 +26,7 @@ const KEY = /^[\x21-\x7e]{8,200}$/;
 function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !KEY.test(raw)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey);
+  if (typeof raw !== 'string' || !KEY.test(raw)) throw new Refusal('invalid', IDEMPOTENCY_MESSAGES.badKey);
   return raw;
 }
 
@@ -34,8 +35,8 @@ export interface Idempotent {
   key: string | undefined;
   method: string;
   path: string;
-  /** The body of a refusal (an HttpError below 500) as this family of calls answers it. */
-  errorBody(err: HttpError): unknown;
+  /** The body of a refusal (one answered below 500) as this family of calls answers it. */
+  errorBody(err: Refusal): unknown;
 }
 
 /**
@@ -49,7 +50,7 @@ async function runIdempotent(db: Db, opts: Idempotent, fn: (tx: Queryable) => Pr
       await lockKey(tx, scope, key);
       const stored = await findAnswer(tx, scope, key);
       if (stored) {
-        if (stored.method !== opts.method || stored.path !== opts.path) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
+        if (stored.method !== opts.method || stored.path !== opts.path) throw new Refusal('unprocessable', IDEMPOTENCY_MESSAGES.reused);
         return { status: stored.status_code, body: stored.response, replayed: true };
       }
       await tx.query('savepoint idempotent_call');
@@ -58,9 +59,9 @@ async function runIdempotent(db: Db, opts: Idempotent, fn: (tx: Queryable) => Pr
     try {
       result = await fn(tx);
     } catch (err) {
-      if (!key || !(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      if (!key || !(err instanceof Refusal) || REFUSAL_STATUS[err.kind] >= 500) throw err;
       await tx.query('rollback to savepoint idempotent_call');
-      result = { status: err.statusCode, body: opts.errorBody(err) };
+      result = { status: REFUSAL_STATUS[err.kind], body: opts.errorBody(err) };
     }
     if (key) await storeAnswer(tx, scope, key, { method: opts.method, path: opts.path, ...result });
     return { ...result, replayed: false };
@@ -77,7 +78,7 @@ export async function idempotentCall<T, E>(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
-  errorBody: (err: HttpError) => E,
+  errorBody: (err: Refusal) => E,
   fn: (tx: Queryable, who: Shopper) => Promise<T>,
 ): Promise<T | E> {
   const key = idempotencyKeyOf(req);

@@ -4,7 +4,7 @@
 // "login:ip:1.2.3.4", "login:account:a@b.ru") within a sliding window; over the limit the call is refused
 // with 429 and a Russian message before any work is done.
 import type { Db, Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { clearBucket, deleteHits, recentHits, recordHit } from './rate-limit-sql.ts';
 import { lockName } from '../db/locks-sql.ts';
 
@@ -69,7 +69,7 @@ export async function spendAttempt(db: Db, checks: [Limit, string][]): Promise<S
   return db.transaction(async (tx) => {
     for (const { limit, bucket } of buckets) {
       await lockName(tx, bucket);
-      if ((await recentHits(tx, bucket, limit.windowS)) >= limit.max) throw new HttpError(429, TOO_MANY_MESSAGE);
+      if ((await recentHits(tx, bucket, limit.windowS)) >= limit.max) throw new Refusal('tooMany', TOO_MANY_MESSAGE);
     }
     const hitIds: string[] = [];
     for (const { bucket } of buckets) hitIds.push(await recordHit(tx, bucket));

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { knownShopper } from '../http/identity.ts';
 import { searchCities, searchRegions, searchText } from './geo-sql.ts';
 import { basketSums } from '../basket/basket.ts';
@@ -30,13 +30,13 @@ export default async function deliveryRoutes(app: FastifyInstance): Promise<void
     // Without a sum, the shopper's basket is priced (free delivery depends on it).
     const sum = body.sum ?? (await basketSums(app.db, knownShopper(req))).items;
     const options = await app.delivery.quote(app.db, body.city_id, sum);
-    if (!options) throw new HttpError(404, DELIVERY_MESSAGES.unknownCity);
+    if (!options) throw new Refusal('notFound', DELIVERY_MESSAGES.unknownCity);
     return { options: options.filter((o) => !body.method || o.method === body.method) };
   });
 
   route(app, ENDPOINTS.checkDelivery, async (req) => {
     const options = await app.delivery.quote(app.db, req.body.city_id, 0);
-    if (!options) throw new HttpError(404, DELIVERY_MESSAGES.unknownCity);
+    if (!options) throw new Refusal('notFound', DELIVERY_MESSAGES.unknownCity);
     return { courier: options.some((o) => o.method === 'courier'), pickup: options.some((o) => o.method === 'pickup') };
   });
 }

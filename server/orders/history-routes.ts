@@ -3,12 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { ledgerRows } from '../accounts/bonus-sql.ts';
 import { orderPreviews, ownOrder } from './history-sql.ts';
 import { signedInUser } from '../accounts/account-rules.ts';
 import { iso, orderInfo } from './order-info.ts';
-import { PAYMENT_MESSAGES } from '../payments/providers.ts';
+import { LIFECYCLE_MESSAGES } from './lifecycle.ts';
 import { orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 
 export default async function historyRoutes(app: FastifyInstance): Promise<void> {
@@ -30,7 +30,7 @@ export default async function historyRoutes(app: FastifyInstance): Promise<void>
   route(app, ENDPOINTS.orderDetail, async (req) => {
     const userId = signedInUser(req);
     const order = await ownOrder(app.db, userId, req.body.pk);
-    if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+    if (!order) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);
     const info = await orderInfo(app.db, order);
     return { pk: order.id, order_info: info, history: info.history };
   });

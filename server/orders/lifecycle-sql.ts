@@ -20,6 +20,11 @@ export async function insertHistory(
   );
 }
 
+/** The order's pending payments lapse: it was cancelled, or its sum changed (a gift card paid part). */
+export async function lapsePendingPayments(tx: Queryable, orderId: number): Promise<void> {
+  await tx.query(`update payments set status = 'failed' where order_id = $1 and status = 'pending'`, [orderId]);
+}
+
 export async function setStatus(tx: Queryable, orderId: number, status: OrderStatus): Promise<void> {
   await tx.query('update orders set status = $2 where id = $1', [orderId, status]);
 }

@@ -8,15 +8,15 @@
 // the payment provider after the transaction (payments/refunds.ts). Callers (the checkout, the payment
 // provider, the unpaid-order pass, later the manager's desk and the accounting system) only ask.
 import type { Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { addLedgerEntry } from '../accounts/bonus-sql.ts';
 import { expiryOf } from '../accounts/bonus-rules.ts';
 import { enqueueMail } from '../mail/mail.ts';
-import { failPendingPayments } from '../payments/payments-sql.ts';
-import { awaitsPayment, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import { awaitsPayment, BUYER_NOTICES, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 import {
   cardsBoughtBy,
   insertHistory,
+  lapsePendingPayments,
   pointsAccruedFor,
   scheduleRefunds,
   voidCardsBoughtBy,
@@ -46,15 +46,6 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   returned: [],
 };
 
-/** What the buyer is told when the order reaches a status (a mail, and a push to their devices). */
-export const BUYER_NOTICES: Partial<Record<OrderStatus, { title: string; body: string }>> = {
-  paid: { title: 'Заказ оплачен', body: 'Спасибо! Мы получили оплату и собираем ваш заказ.' },
-  cancelled: { title: 'Заказ отменён', body: 'Заказ отменён. Если это ошибка, оформите его снова или позвоните нам.' },
-  shipped: { title: 'Заказ отправлен', body: 'Заказ передан в доставку. Скоро он будет у вас.' },
-  ready_for_pickup: { title: 'Заказ ждёт вас', body: 'Заказ доставлен в пункт выдачи: его можно забрать.' },
-  returned: { title: 'Возврат оформлен', body: 'Мы получили товары обратно и оформили возврат.' },
-};
-
 /** Who asks for a change: the buyer (their account, if signed in), the shop itself, a manager, the accounting system. */
 export interface Actor {
   kind: ActorKind;
@@ -64,6 +55,9 @@ export const SYSTEM: Actor = { kind: 'system', id: null };
 export const shopper = (userId: number | null): Actor => ({ kind: 'shopper', id: userId });
 
 export const LIFECYCLE_MESSAGES = {
+  notFound: 'Заказ не найден',
+  alreadyPaid: 'Заказ уже оплачен',
+  cancelled: 'Заказ отменён',
   notAllowed: (from: string, to: OrderStatus) =>
     `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
   boughtCardSpent: (code: string) =>
@@ -87,7 +81,7 @@ async function move(
   apply: () => Promise<string[] | void>,
   publicUrl: string,
 ): Promise<void> {
-  if (!canMove(order.status, to)) throw new HttpError(409, LIFECYCLE_MESSAGES.notAllowed(order.status, to));
+  if (!canMove(order.status, to)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, to));
   const done = (await apply()) ?? [];
   const comment = [reason, ...done].filter(Boolean).join('; ');
   await insertHistory(tx, {
@@ -125,7 +119,7 @@ export async function pay(tx: Queryable, order: OrderRow, actor: Actor, comment:
  */
 export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reason: string, publicUrl: string): Promise<void> {
   const paid = isPaid(order);
-  if (!paid && !awaitsPayment(order)) throw new HttpError(409, LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
+  if (!paid && !awaitsPayment(order)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
   await move(
     tx,
     order,
@@ -137,7 +131,7 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
       if (paid) {
         const cards = await cardsBoughtBy(tx, order.id);
         const spent = cards.find((c) => c.balance < c.initial);
-        if (spent) throw new HttpError(409, LIFECYCLE_MESSAGES.boughtCardSpent(spent.code));
+        if (spent) throw new Refusal('conflict', LIFECYCLE_MESSAGES.boughtCardSpent(spent.code));
         await voidCardsBoughtBy(tx, order.id);
         const accrued = await pointsAccruedFor(tx, order.id);
         if (order.user_id !== null && accrued > 0) {
@@ -146,7 +140,7 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
         }
       }
       await setCancelled(tx, order.id, 'cancelled');
-      await failPendingPayments(tx, order.id);
+      await lapsePendingPayments(tx, order.id);
       await returnStock(tx, order.id);
       if (order.promo_code) await releasePromoUse(tx, order.promo_code);
       if (order.user_id !== null && order.bonus_spent > 0) {

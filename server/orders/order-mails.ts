@@ -4,8 +4,8 @@
 import { formatPrice } from '../../common/money.ts';
 import type { Mail } from '../mail/mail.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { moscowTime } from './unpaid-holds.ts';
-import { orderPath } from '../payments/return-paths.ts';
+import { moscowTime } from '../lib/moscow-time.ts';
+import { orderPath } from '../../common/order-paths.ts';
 
 export interface MailLine {
   name: string;
@@ -188,7 +188,7 @@ export function giftCardMail(
   };
 }
 
-/** A change of the order's status the buyer is told of (lifecycle.ts BUYER_NOTICES), with what was given back. */
+/** A change of the order's status the buyer is told of (BUYER_NOTICES, common/order-status.ts), with what was given back. */
 export function orderStatusMail(
   o: Pick<MailOrder, 'guid' | 'number' | 'buyer_fio' | 'buyer_email'>,
   notice: { title: string; body: string },

@@ -8,7 +8,7 @@
 import type { Infer } from 'superstruct';
 import type { OrderRequest } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import type { Shopper } from '../http/identity.ts';
 import { ledgerOf, addLedgerEntry } from '../accounts/bonus-sql.ts';
 import { cartLines, deleteLines, findCartId } from '../basket/cart-sql.ts';
@@ -33,7 +33,7 @@ import { BASKET_MESSAGES, lineSums } from '../basket/basket.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
 import { bonusBalance, pointsToSpend } from '../accounts/bonus-rules.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
-import { payFromCard } from '../gift/gift-cards.ts';
+import { payFromCard } from './gift-card-payment.ts';
 import { enqueueMail } from '../mail/mail.ts';
 import { pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
@@ -84,7 +84,7 @@ async function buyerOf(tx: Queryable, who: Shopper, input: OrderInput) {
       phone = user.phone ?? phone;
     }
   }
-  if (!fio || !email || !phone) throw new HttpError(400, ORDER_MESSAGES.buyer);
+  if (!fio || !email || !phone) throw new Refusal('invalid', ORDER_MESSAGES.buyer);
   return { fio, email, phone };
 }
 
@@ -92,23 +92,23 @@ async function buyerOf(tx: Queryable, who: Shopper, input: OrderInput) {
 async function wantedLines(tx: Queryable, cartId: number | null, input: OrderInput, allowItems: boolean): Promise<WantedLine[]> {
   const cart = cartId === null ? [] : await cartLines(tx, cartId);
   if (cart.length) return cart;
-  if (!allowItems || !input.items?.length) throw new HttpError(409, ORDER_MESSAGES.emptyCart);
+  if (!allowItems || !input.items?.length) throw new Refusal('conflict', ORDER_MESSAGES.emptyCart);
   const quantities = new Map<string, number>();
   for (const item of input.items) quantities.set(item.ext_id, (quantities.get(item.ext_id) ?? 0) + item.quantity);
   const named = await namedByExtIds(tx, [...quantities.keys()]);
   return [...quantities].map(([extId, quantity]) => {
     const what = named.get(extId);
-    if (!what) throw new HttpError(400, ORDER_MESSAGES.unknownItem);
-    if (quantity > LINE_LIMIT) throw new HttpError(409, BASKET_MESSAGES.lineLimit);
+    if (!what) throw new Refusal('invalid', ORDER_MESSAGES.unknownItem);
+    if (quantity > LINE_LIMIT) throw new Refusal('conflict', BASKET_MESSAGES.lineLimit);
     return { ...what, quantity };
   });
 }
 
 function checkLines(lines: readonly PricedLine[], wanted: number): void {
-  if (lines.length !== wanted) throw new HttpError(409, ORDER_MESSAGES.unknownItem);
+  if (lines.length !== wanted) throw new Refusal('conflict', ORDER_MESSAGES.unknownItem);
   for (const l of lines) {
-    if (!l.active) throw new HttpError(409, ORDER_MESSAGES.notSold(l.name));
-    if (l.stock !== null && l.stock < l.quantity) throw new HttpError(409, ORDER_MESSAGES.stock(l));
+    if (!l.active) throw new Refusal('conflict', ORDER_MESSAGES.notSold(l.name));
+    if (l.stock !== null && l.stock < l.quantity) throw new Refusal('conflict', ORDER_MESSAGES.stock(l));
   }
 }
 
@@ -126,15 +126,15 @@ export async function placeOrder(
   const buyer = await buyerOf(tx, who, input);
 
   const place = await cityPlace(tx, input.city_id);
-  if (!place) throw new HttpError(400, DELIVERY_MESSAGES.unknownCity);
-  if (place.region_id !== input.region_id) throw new HttpError(400, ORDER_MESSAGES.cityRegion);
+  if (!place) throw new Refusal('invalid', DELIVERY_MESSAGES.unknownCity);
+  if (place.region_id !== input.region_id) throw new Refusal('invalid', ORDER_MESSAGES.cityRegion);
   let address = input.address?.trim() ?? '';
   if (input.address_id !== undefined) {
     const saved = who.userId !== null ? await userAddressText(tx, who.userId, input.address_id) : null;
-    if (saved === null) throw new HttpError(400, ORDER_MESSAGES.addressNotYours);
+    if (saved === null) throw new Refusal('invalid', ORDER_MESSAGES.addressNotYours);
     address = address || saved;
   }
-  if (input.delivery_method === 'courier' && !COURIER_ADDRESS.test(address)) throw new HttpError(400, COURIER_ADDRESS.message);
+  if (input.delivery_method === 'courier' && !COURIER_ADDRESS.test(address)) throw new Refusal('invalid', COURIER_ADDRESS.message);
 
   await checkUnpaidCaps(tx, who, opts.address, deps.holds);
   const lines = await lockAndPrice(tx, wanted);
@@ -146,7 +146,7 @@ export async function placeOrder(
   if (input.promo_code?.trim()) {
     const code = normalizeCode(input.promo_code);
     const verdict = evaluatePromo(await findPromo(tx, code, true), goodsSum);
-    if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+    if (!verdict.ok) throw new Refusal(verdict.kind, verdict.message);
     promoCode = verdict.code;
     promoDiscount = verdict.discount;
     await countPromoUse(tx, promoCode);
@@ -160,7 +160,7 @@ export async function placeOrder(
 
   const quotes = await deps.delivery.quote(tx, input.city_id, itemsSum);
   const quote = quotes?.find((q) => q.method === input.delivery_method);
-  if (!quote) throw new HttpError(400, DELIVERY_MESSAGES.noMethod);
+  if (!quote) throw new Refusal('invalid', DELIVERY_MESSAGES.noMethod);
 
   const total = orderTotal({ items: itemsSum, promoDiscount, bonus: bonusSpent, delivery: quote.price });
   const number = await nextOrderNumber(tx);

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { knownShopper } from '../http/identity.ts';
 import { ledgerOf } from '../accounts/bonus-sql.ts';
 import { findPromo } from './promo-sql.ts';
@@ -28,12 +28,12 @@ export default async function promoRoutes(app: FastifyInstance): Promise<void> {
     const basket = await basketSums(app.db, knownShopper(req));
     const sum = basket.lines ? basket.goods : (req.body.sum ?? 0);
     const verdict = evaluatePromo(await findPromo(app.db, normalizeCode(req.body.code)), sum);
-    if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+    if (!verdict.ok) throw new Refusal(verdict.kind, verdict.message);
     return { code: verdict.code, discount: verdict.discount, message: verdict.message };
   });
 
   route(app, ENDPOINTS.bonus, async (req) => {
-    if (req.userId === null) throw new HttpError(401, SIGN_IN_NEEDED);
+    if (req.userId === null) throw new Refusal('unauthenticated', SIGN_IN_NEEDED);
     return { balance: bonusBalance(await ledgerOf(app.db, req.userId)), ...RULES };
   });
 

@@ -1,18 +1,20 @@
 // API of orders (spec §7): POST /v2/order/ places an order from the shopper's server cart; POST /v1/order/
 // takes the same body and, when the cart is empty, the payload's items (their prices ignored); both are
 // idempotent with Idempotency-Key, and limited per address and per shopper (a replay counts too: the limits
-// are far above what a buyer retries). POST /v1/get_order_info/ reads an order by its guid.
+// are far above what a buyer retries). POST /v1/get_order_info/ reads an order by its guid. POST
+// /v1/giftcardpayment/ pays an order from a gift card (idempotent with Idempotency-Key, limited per address).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { knownShopper, scopeOf } from '../http/identity.ts';
 import { LIMITS, spendAttempt, type Limit } from '../http/rate-limit.ts';
 import { orderByGuid } from './orders-sql.ts';
 import { idempotentCall } from '../http/idempotency.ts';
 import { orderInfo } from './order-info.ts';
 import { placeOrder } from './place-order.ts';
-import { PAYMENT_MESSAGES } from '../payments/providers.ts';
+import { LIFECYCLE_MESSAGES, shopper } from './lifecycle.ts';
+import { payFromCard } from './gift-card-payment.ts';
 
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   for (const [endpoint, allowItems] of [
@@ -41,7 +43,24 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.orderInfo, async (req) => {
     const order = await orderByGuid(app.db, req.body.guid);
-    if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+    if (!order) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);
     return { order_info: await orderInfo(app.db, order) };
+  });
+
+  route(app, ENDPOINTS.giftCardPayment, async (req, reply) => {
+    const { guid, code } = req.body;
+    await spendAttempt(app.db, [[LIMITS.cardPaymentPerAddress, req.ip]]);
+    return idempotentCall(
+      app.db,
+      req,
+      reply,
+      (err) => ({ message: err.message }),
+      async (tx, who) => {
+        const order = await orderByGuid(tx, guid, true);
+        if (!order) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);
+        const paid = await payFromCard(tx, order, code, shopper(who.userId), app.config.publicUrl);
+        return { ...paid, total: order.total };
+      },
+    );
   });
 }

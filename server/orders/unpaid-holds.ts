@@ -4,7 +4,7 @@
 // was placed); the buyer is reminded before it lapses (background/unpaid-orders.ts cancels it then).
 import type { Queryable } from '../db/driver.ts';
 import { lockName } from '../db/locks-sql.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { scopeOf, type Shopper } from '../http/identity.ts';
 import { plural } from '../../common/plural.ts';
 import { unpaidOrdersOf } from './unpaid-holds-sql.ts';
@@ -27,17 +27,6 @@ export const UNPAID_MESSAGES = {
     'С этого адреса уже оформлено много неоплаченных заказов. Попробуйте ещё раз позже или через другое подключение к интернету (например, Wi-Fi вместо мобильной сети)',
 } as const;
 
-const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "24 ноября в 15:40 (мск)": a deadline as the shop's mail says it. */
-export const moscowTime = (d: Date): string => `${MOSCOW_TIME.format(d)} (мск)`;
-
 /** How long before its deadline the buyer of an unpaid order is reminded: a quarter of the hold, at least 5 minutes. */
 export const reminderLeadMinutes = (rules: HoldRules) => Math.max(5, Math.round(rules.unpaidHoldMinutes / 4));
 
@@ -50,6 +39,6 @@ export async function checkUnpaidCaps(tx: Queryable, who: Shopper, address: stri
   const addressKey = `unpaid:ip:${address}`;
   for (const key of [addressKey, shopperKey].sort()) await lockName(tx, key);
   const held = await unpaidOrdersOf(tx, who, address);
-  if (held.shopper >= rules.unpaidPerShopper) throw new HttpError(409, UNPAID_MESSAGES.tooMany(held.shopper));
-  if (held.address >= rules.unpaidPerAddress) throw new HttpError(409, UNPAID_MESSAGES.tooManyFromAddress);
+  if (held.shopper >= rules.unpaidPerShopper) throw new Refusal('conflict', UNPAID_MESSAGES.tooMany(held.shopper));
+  if (held.address >= rules.unpaidPerAddress) throw new Refusal('conflict', UNPAID_MESSAGES.tooManyFromAddress);
 }

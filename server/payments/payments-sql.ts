@@ -75,11 +75,6 @@ export async function setPaymentStatus(tx: Queryable, id: number, status: 'succe
   );
 }
 
-/** The order's amount changed (a gift card paid part): its pending payments are for a stale sum. */
-export async function failPendingPayments(tx: Queryable, orderId: number): Promise<void> {
-  await tx.query(`update payments set status = 'failed' where order_id = $1 and status = 'pending'`, [orderId]);
-}
-
 /** The order's pending payments the provider has registered (it can be asked what became of them). */
 export async function registeredPendingPayments(db: Queryable, orderId: number): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(`select ${COLUMNS} from payments where order_id = $1 and status = 'pending' and provider_ref is not null`, [

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/driver.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { orderByGuid, orderById, shopMail, type OrderRow } from '../orders/orders-sql.ts';
 import { latePaymentNotice } from '../orders/order-mails.ts';
 import { enqueueMail } from '../mail/mail.ts';
@@ -19,8 +19,7 @@ import {
   setPaymentStatus,
   type PaymentRow,
 } from './payments-sql.ts';
-import { CARD_MESSAGES } from '../gift/gift-cards.ts';
-import { pay, SYSTEM } from '../orders/lifecycle.ts';
+import { LIFECYCLE_MESSAGES, pay, SYSTEM } from '../orders/lifecycle.ts';
 import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
@@ -63,9 +62,9 @@ const newExternalId = () => randomBytes(16).toString('hex');
 const EXTERNAL_ID = /^[0-9a-f]{32}$/;
 
 export const PAYMENT_MESSAGES = {
-  orderNotFound: CARD_MESSAGES.orderNotFound,
-  paid: CARD_MESSAGES.orderPaid,
-  cancelled: CARD_MESSAGES.orderCancelled,
+  orderNotFound: LIFECYCLE_MESSAGES.notFound,
+  paid: LIFECYCLE_MESSAGES.alreadyPaid,
+  cancelled: LIFECYCLE_MESSAGES.cancelled,
   paymentNotFound: 'Платёж не найден',
   noOnlinePayment: 'Оплата картой на сайте сейчас недоступна. Оплатите заказ подарочной картой или свяжитесь с нами',
   orderChanged: 'Заказ изменился, пока мы готовили оплату. Обновите страницу и попробуйте ещё раз',
@@ -83,7 +82,7 @@ export async function startPayment(db: Db, provider: PaymentProvider, guid: stri
     const url = start.payment.provider_url ?? (await registerOnce(db, provider, start));
     if (url !== null) return { payment_url: url };
   }
-  throw new HttpError(409, PAYMENT_MESSAGES.orderChanged);
+  throw new Refusal('conflict', PAYMENT_MESSAGES.orderChanged);
 }
 
 interface PaymentStart {
@@ -94,17 +93,17 @@ interface PaymentStart {
 /** Under the order's lock: whether it may be paid now, and the pending payment of what is due. */
 async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: string): Promise<PaymentStart> {
   const order = await orderByGuid(tx, guid, true);
-  if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
-  if (isCancelled(order)) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+  if (!order) throw new Refusal('notFound', PAYMENT_MESSAGES.orderNotFound);
+  if (isCancelled(order)) throw new Refusal('conflict', PAYMENT_MESSAGES.cancelled);
   const due = amountDue(order);
-  if (isPaid(order) || due === 0) throw new HttpError(409, PAYMENT_MESSAGES.paid);
+  if (isPaid(order) || due === 0) throw new Refusal('conflict', PAYMENT_MESSAGES.paid);
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
     (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
   const secondsLeft = Math.floor((new Date(order.hold_until).getTime() - Date.now()) / 1000);
   // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it, and a
   // bank form opened earlier is not handed out again.
-  if (secondsLeft <= 0) throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+  if (secondsLeft <= 0) throw new Refusal('conflict', PAYMENT_MESSAGES.cancelled);
   return { payment, order: { number: order.number, secondsLeft } };
 }
 
@@ -152,7 +151,7 @@ export async function viewPayment(db: Queryable, externalId: string): Promise<Pa
 /** Locks the payment's order, then the payment (the order comes first everywhere). */
 async function lockPayment(tx: Queryable, externalId: string): Promise<PaymentView> {
   const found = EXTERNAL_ID.test(externalId) ? await paymentByExternalId(tx, externalId) : null;
-  if (!found) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+  if (!found) throw new Refusal('notFound', PAYMENT_MESSAGES.paymentNotFound);
   const order = (await orderById(tx, found.order_id, true))!;
   const payment = (await paymentByExternalId(tx, externalId, true))!;
   return { payment, order };

@@ -4,14 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
-import { formPageRoutes } from '../plugins/form-body.ts';
+import { Refusal } from '../refusal.ts';
+import { formPageRoutes } from '../http/form-body.ts';
 import { PAYMENT_MESSAGES, startPayment } from './providers.ts';
 
 export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.orderPayment, async (req) => {
     const provider = app.payments;
-    if (!provider) throw new HttpError(409, PAYMENT_MESSAGES.noOnlinePayment);
+    if (!provider) throw new Refusal('conflict', PAYMENT_MESSAGES.noOnlinePayment);
     return startPayment(app.db, provider, req.body.guid);
   });
 

@@ -6,12 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type Verdict } from './providers.ts';
 import { paymentByProviderRef } from './payments-sql.ts';
 import type { Bank } from './sberbank.ts';
 import { isPaid } from '../../common/order-status.ts';
-import { orderPath, successPath } from './return-paths.ts';
+import { orderPath, successPath } from '../../common/order-paths.ts';
 
 export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   /** Settles the payment by the verdict: its order paid now, the money late (its order no longer waits), or neither. */
@@ -30,7 +30,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {
     const externalId = req.query.payment;
     const view = await viewPayment(app.db, externalId);
-    if (!view || view.payment.provider !== bank.id) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    if (!view || view.payment.provider !== bank.id) throw new Refusal('notFound', PAYMENT_MESSAGES.paymentNotFound);
     // A payment the shop gave up on is asked about too: the bank may have taken the money all the same. (A
     // bank that does not answer then is no failure of the buyer's: back to the order as before.)
     const { status } = view.payment;
@@ -49,7 +49,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   route(app, ENDPOINTS.sberbankCallback, async (req, reply) => {
     const params = req.query;
     const payment = params.mdOrder ? await paymentByProviderRef(app.db, bank.id, params.mdOrder) : null;
-    if (!payment || payment.external_id !== params.orderNumber) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    if (!payment || payment.external_id !== params.orderNumber) throw new Refusal('notFound', PAYMENT_MESSAGES.paymentNotFound);
     const verdict = await bank.callbackVerdict(params, payment);
     if (payment.status !== 'succeeded') await settle(payment.external_id, verdict);
     return reply.type('text/plain; charset=utf-8').send('OK');

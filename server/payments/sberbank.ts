@@ -7,7 +7,7 @@
 // Written by hand: the bank publishes no Node client.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SberbankConfig } from '../config.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import type { PaymentProvider, Verdict } from './providers.ts';
 import { sberbankRoutes } from './sberbank-routes.ts';
@@ -91,12 +91,12 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
       });
     } catch (err) {
       log(`sberbank ${method}: ${String(err)}`);
-      throw new HttpError(502, SBERBANK_MESSAGES.unreachable);
+      throw new Refusal('providerFailed', SBERBANK_MESSAGES.unreachable);
     }
     const answer = (await res.json().catch(() => null)) as T | null;
     if (!res.ok || !answer) {
       log(`sberbank ${method}: HTTP ${res.status}`);
-      throw new HttpError(502, SBERBANK_MESSAGES.unreachable);
+      throw new Refusal('providerFailed', SBERBANK_MESSAGES.unreachable);
     }
     return answer;
   };
@@ -122,7 +122,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
     },
     async callbackVerdict(params, payment) {
       if (!config.callbackKey) return bank.status(payment);
-      if (!checksumValid(params, config.callbackKey)) throw new HttpError(400, SBERBANK_MESSAGES.badCallback);
+      if (!checksumValid(params, config.callbackKey)) throw new Refusal('invalid', SBERBANK_MESSAGES.badCallback);
       if (params.status !== '1') return 'pending';
       const amountFits = params.amount === undefined || params.amount === String(payment.amount * 100);
       if (SETTLED.has(params.operation ?? '')) return amountFits ? 'paid' : 'pending';
@@ -136,7 +136,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
     // refund.do gives back part or all of what was taken. The bank is asked first what it has given back
     // already, so a refund whose answer was lost (a timeout) is not made twice.
     async refund(payment, amount) {
-      if (!payment.provider_ref) throw new HttpError(409, SBERBANK_MESSAGES.neverRegistered);
+      if (!payment.provider_ref) throw new Refusal('conflict', SBERBANK_MESSAGES.neverRegistered);
       const state = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
       const given = state.paymentAmountInfo?.refundedAmount ?? 0;
       if (state.orderStatus === REFUNDED_STATUS || given >= amount * 100) return;
@@ -146,7 +146,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
       });
       if (answer.errorCode && String(answer.errorCode) !== '0') {
         log(`sberbank refund.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
-        throw new HttpError(502, SBERBANK_MESSAGES.refundRefused(answer.errorMessage || `код ${answer.errorCode}`));
+        throw new Refusal('providerFailed', SBERBANK_MESSAGES.refundRefused(answer.errorMessage || `код ${answer.errorCode}`));
       }
     },
     routes: (app) => sberbankRoutes(app, bank),
@@ -164,7 +164,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
       });
       if ((answer.errorCode && String(answer.errorCode) !== '0') || !answer.orderId || !answer.formUrl) {
         log(`sberbank register.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
-        throw new HttpError(502, SBERBANK_MESSAGES.refused);
+        throw new Refusal('providerFailed', SBERBANK_MESSAGES.refused);
       }
       return { url: answer.formUrl, ref: answer.orderId };
     },

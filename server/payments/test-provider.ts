@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type PaymentProvider } from './providers.ts';
 import { testPaymentPage } from './test-payment-page.ts';
 import { isPaid } from '../../common/order-status.ts';
-import { orderPath, successPath } from './return-paths.ts';
+import { orderPath, successPath } from '../../common/order-paths.ts';
 
 /** The test provider's page (the endpoint table's testPaymentPage), under the API's /api prefix. */
 const testPaymentUrl = (externalId: string) => `/api${endpointPath(ENDPOINTS.testPaymentPage.path, { id: externalId })}`;
@@ -17,7 +17,7 @@ const testPaymentUrl = (externalId: string) => `/api${endpointPath(ENDPOINTS.tes
 function testPaymentRoutes(app: FastifyInstance): void {
   route(app, ENDPOINTS.testPaymentPage, async (req, reply) => {
     const view = await viewPayment(app.db, req.params.id);
-    if (!view) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    if (!view) throw new Refusal('notFound', PAYMENT_MESSAGES.paymentNotFound);
     const html = testPaymentPage({
       action: testPaymentUrl(view.payment.external_id),
       number: view.order.number,
@@ -33,7 +33,7 @@ function testPaymentRoutes(app: FastifyInstance): void {
   // deadline pays nothing, and tells nobody of money that never came).
   route(app, ENDPOINTS.testPaymentPay, async (req, reply) => {
     const view = await viewPayment(app.db, req.params.id);
-    if (!view) throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+    if (!view) throw new Refusal('notFound', PAYMENT_MESSAGES.paymentNotFound);
     const { order, paid } =
       view.payment.status === 'pending'
         ? await app.db.transaction((tx) => confirmPayment(tx, req.params.id, app.config.publicUrl))

@@ -5,7 +5,7 @@
 // parsed (common/json-shape.ts), so no hostile body reaches the parser, the validation or a handler.
 import type { FastifyInstance } from 'fastify';
 import { jsonShapeProblem } from '../../common/json-shape.ts';
-import { HttpError } from './errors.ts';
+import { Refusal } from '../refusal.ts';
 
 export const BODY_MESSAGES = {
   tooDeep: 'Слишком сложная структура данных запроса',
@@ -19,7 +19,7 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     const problem = jsonShapeProblem(text);
-    if (problem) return done(new HttpError(400, BODY_MESSAGES[problem]), undefined);
+    if (problem) return done(new Refusal('invalid', BODY_MESSAGES[problem]), undefined);
     return parseJson(req, text, done);
   });
 }

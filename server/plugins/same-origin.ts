@@ -5,7 +5,7 @@
 // SameSite=Lax already; this also covers the basket cookie and browsers that send cookies along anyway. API
 // clients send neither header and pass.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { Refusal } from '../refusal.ts';
 
 export const FOREIGN_ORIGIN_MESSAGE = 'Запрос с другого сайта отклонён';
 
@@ -26,6 +26,6 @@ function isForeign(req: FastifyRequest, shopOrigin: string): boolean {
 export function refuseForeignOrigins(app: FastifyInstance, publicUrl: string): void {
   const shopOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (req) => {
-    if (!SAFE_METHODS.has(req.method) && isForeign(req, shopOrigin)) throw new HttpError(403, FOREIGN_ORIGIN_MESSAGE);
+    if (!SAFE_METHODS.has(req.method) && isForeign(req, shopOrigin)) throw new Refusal('forbidden', FOREIGN_ORIGIN_MESSAGE);
   });
 }

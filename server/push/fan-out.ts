@@ -3,7 +3,7 @@
 // devices, without the kinds each turned off. Events are taken and their messages written in one
 // transaction, so a crash loses or doubles none; several servers share the queue (skip locked).
 import type { Db, Queryable } from '../db/driver.ts';
-import { orderPath } from '../payments/return-paths.ts';
+import { orderPath } from '../../common/order-paths.ts';
 import { backInStock, orderStatus, paymentReminder, priceDrop, type OutgoingMessage } from './messages.ts';
 import { buyerDevicesOf, insertPushes, orderNotice, productNotice, takeEvents, watchersOf, type PushEvent } from './push-sql.ts';
 

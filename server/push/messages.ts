@@ -1,13 +1,13 @@
 // What each notification says (in Russian), where it leads and how long the push service may hold it for a
 // device that is offline: a favourite back in stock in the chosen size, a favourite's lower price, an order
-// status the buyer is told of (the lifecycle's BUYER_NOTICES), an unpaid order about to lapse. Pure: fan-out.ts
+// status the buyer is told of (BUYER_NOTICES, common/order-status.ts), an unpaid order about to lapse. Pure: fan-out.ts
 // gathers the facts.
 import type { PushKind, PushMessage } from '../../common/contract/push.ts';
 import type { ProductNotice } from './push-sql.ts';
 import { formatPrice } from '../../common/money.ts';
 import { href } from '../../common/routes.ts';
-import { BUYER_NOTICES } from '../orders/lifecycle.ts';
-import { moscowTime } from '../orders/unpaid-holds.ts';
+import { BUYER_NOTICES } from '../../common/order-status.ts';
+import { moscowTime } from '../lib/moscow-time.ts';
 
 export interface OutgoingMessage {
   message: PushMessage;

@@ -1,9 +1,9 @@
 // Web Push's part of the app: the VAPID keys (vapid.ts), decorated as app.vapid, and the delivery loop:
 // every few seconds the waiting events become messages (fan-out.ts) and due messages go out (sender.ts).
-// Stopped, its pass awaited, when the app closes (run-every.ts).
+// Stopped, its pass awaited, when the app closes (lib/run-every.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runEvery } from '../background/run-every.ts';
+import { runEvery } from '../lib/run-every.ts';
 import { fanOutEvents } from './fan-out.ts';
 import { sendPushes } from './sender.ts';
 import { vapidKeys, type VapidKeys } from './vapid.ts';

@@ -2,7 +2,7 @@
 // ones by default). A subscription is the browser's word for where to send, and the shop's server then POSTs
 // there on its own; without this check anyone could make it call any address (its own network included).
 import { createECDH } from 'node:crypto';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 
 /** Chrome's and Edge's (FCM), Firefox's, Safari's and Windows' push services. */
 export const DEFAULT_PUSH_SERVICES = [
@@ -38,10 +38,10 @@ const decodedLength = (s: string) => (/^[\w-]+=*$/.test(s) ? Buffer.from(s, 'bas
 
 /** Refuses a subscription the shop could not send to: another address, or keys of the wrong size. */
 export function checkSubscription(sub: { endpoint: string; keys: { p256dh: string; auth: string } }, allowed: readonly string[]): void {
-  if (!isPushService(sub.endpoint, allowed)) throw new HttpError(400, PUSH_MESSAGES.notPushService);
+  if (!isPushService(sub.endpoint, allowed)) throw new Refusal('invalid', PUSH_MESSAGES.notPushService);
   // An uncompressed P-256 point and a 16-byte secret (RFC 8291).
   if (decodedLength(sub.keys.p256dh) !== 65 || decodedLength(sub.keys.auth) !== 16 || !onP256(sub.keys.p256dh))
-    throw new HttpError(400, PUSH_MESSAGES.brokenKeys);
+    throw new Refusal('invalid', PUSH_MESSAGES.brokenKeys);
 }
 
 /** Whether the key is a point of the P-256 curve: a message could not be encrypted for any other. */

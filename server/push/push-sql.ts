@@ -2,7 +2,7 @@
 // triggers raise (migration 013), and the outbox of messages with its claims and retries, like mail_outbox.
 import type { PushKind, PushWatch } from '../../common/contract/push.ts';
 import type { Queryable } from '../db/driver.ts';
-import { LIVE_TOKEN } from '../accounts/identity-sql.ts';
+import { LIVE_TOKEN } from '../sessions/tokens-sql.ts';
 import { PRODUCT_PATH_SQL } from '../catalog/offers-sql.ts';
 import type { Offer } from '../../common/contract/catalog.ts';
 

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/endpoint-route.ts';
 import { deviceKey, tokenOf } from '../http/identity.ts';
 import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { Refusal } from '../refusal.ts';
 import { PUSH_MESSAGES, checkSubscription } from './push-services.ts';
 import { deleteSubscription, saveSubscription, setKindsOff } from './push-sql.ts';
 
@@ -32,7 +32,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.pushSettings, async (req) => {
     const kinds = await setKindsOff(app.db, req.body.endpoint, req.visitorKey, req.body.kinds_off);
-    if (!kinds) throw new HttpError(404, PUSH_MESSAGES.notFound);
+    if (!kinds) throw new Refusal('notFound', PUSH_MESSAGES.notFound);
     return { kinds_off: kinds };
   });
 

@@ -13,7 +13,7 @@ import { pageHead } from '../content/page-head.ts';
 import { escapeMarkup } from '../http/markup.ts';
 import type { Computed } from '../http/response-cache.ts';
 import { sendStored } from '../http/stored-response.ts';
-import { MESSAGES } from '../plugins/errors.ts';
+import { MESSAGES } from '../http/errors.ts';
 import { splitUrl } from '../http/split-url.ts';
 import { pageShopper } from '../http/identity.ts';
 import { readBasket } from '../basket/basket.ts';

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointPath, queryString } from '../../common/endpoints.ts';
 import { routeKey } from '../http/cached-answers.ts';
 import { parse } from '../http/contract.ts';
-import { HttpError, MESSAGES } from '../plugins/errors.ts';
+import { MESSAGES } from '../http/errors.ts';
+import { Refusal } from '../refusal.ts';
+import { REFUSAL_STATUS } from '../http/refusal-status.ts';
 
 export interface CallInput {
   params?: Record<string, string>;
@@ -34,10 +36,16 @@ const quietReply = {
   },
 } as unknown as FastifyReply;
 
+/** A refusal as the renderer reads it: an error with the HTTP status the API would have answered (entry-server.tsx). */
+function withStatus(err: unknown): unknown {
+  if (!(err instanceof Refusal)) return err;
+  return Object.assign(new Error(err.message), { statusCode: REFUSAL_STATUS[err.kind] });
+}
+
 export function publicCaller(app: FastifyInstance): PublicCall {
-  return async (endpoint, input) => {
+  const call: PublicCall = async (endpoint, input) => {
     const route = app.publicRoutes.get(endpoint.path);
-    if (!route) throw new HttpError(404, MESSAGES.notFound);
+    if (!route) throw new Refusal('notFound', MESSAGES.notFound);
     const params = input.params ?? {};
     const raw = rawQuery(input.query);
     const url = `/api${endpointPath(route.endpoint.path, params as never)}${queryString(raw)}`;
@@ -52,4 +60,8 @@ export function publicCaller(app: FastifyInstance): PublicCall {
     const stored = await app.responseCache.getOrCompute(key, async () => ({ body: await answer() }));
     return JSON.parse(stored.identity.toString()) as unknown;
   };
+  return (endpoint, input) =>
+    call(endpoint, input).catch((err: unknown) => {
+      throw withStatus(err);
+    });
 }

@@ -1,12 +1,12 @@
 // Calls of accounts (spec §7 "Account"): log in, register, the current user, profile, addresses, password
 // reset, mailing, favourites, the bonus ledger, order history and social login. Methods, paths and answer
 // checks come from the endpoint table; callers apply spec §8.
-import type { AddressInput, ChangeInfoRequest, SignInRequest, SocialProviderName } from '../../common/contract/accounts.ts';
+import type { AddressInput, ChangeInfoRequest, RegistrationRequest, SocialProviderName } from '../../common/contract/accounts.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import { call } from './client.ts';
 
 export const login = (username: string, password: string) => call(ENDPOINTS.logIn, { body: { username, password } });
-export const register = (data: SignInRequest) => call(ENDPOINTS.signIn, { body: data });
+export const register = (data: RegistrationRequest) => call(ENDPOINTS.register, { body: data });
 export const getUser = () => call(ENDPOINTS.user);
 export const logout = () => call(ENDPOINTS.logOut);
 export const getSessions = () => call(ENDPOINTS.sessions);

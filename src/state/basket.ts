@@ -1,6 +1,6 @@
 // Store of the basket (spec §3): the confirmed lines the server last answered with, the queued changes
 // not yet confirmed, notices about refused changes, the dropdown's state, and the local choices kept in
-// lkData (basket list ids, offer features and colours, the gift card in the basket). The basket page the
+// lkData (the offer features and colours chosen, the gift card in the basket). The basket page the
 // server renders for its shopper starts from their confirmed basket (seedBasket); on the server, where this
 // module's store would be shared by every request, the basket is read from the request's seeds instead.
 import { proxy, useSnapshot, type Snapshot } from 'valtio';

@@ -12,36 +12,40 @@ import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
 import { basketKnown, personal } from './personal.ts';
 
-const sync = new BasketSync({
-  view: basket,
-  storage: idbBasketStorage,
-  transport: cartTransport,
-  channel: basketChannel(),
-  locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
-  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
-  requestBackgroundSync: () => void requestBackgroundSync(),
-  onStorageLost: () => setStorageProblem('unavailable'),
-  onStoredRead: basketKnown,
-});
+let made: BasketSync | null = null;
+
+/** The sync, made on first use (importing this module opens no channel to the other tabs). */
+const syncNow = (): BasketSync =>
+  (made ??= new BasketSync({
+    view: basket,
+    storage: idbBasketStorage,
+    transport: cartTransport,
+    channel: basketChannel(),
+    locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
+    isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+    requestBackgroundSync: () => void requestBackgroundSync(),
+    onStorageLost: () => setStorageProblem('unavailable'),
+    onStoredRead: basketKnown,
+  }));
 
 /** Queues a change: stored first, then shown as pending, then sent when it can be. */
-export const enqueue = (m: Mutation): Promise<void> => sync.enqueue(m);
+export const enqueue = (m: Mutation): Promise<void> => syncNow().enqueue(m);
 /** The queued changes plus those still being stored, oldest first: what the next change builds on. */
-export const queuedAndUnsaved = () => sync.queuedAndUnsaved();
+export const queuedAndUnsaved = () => syncNow().queuedAndUnsaved();
 /** Works through the queue now. */
-export const flush = (): Promise<void> => sync.flush();
+export const flush = (): Promise<void> => syncNow().flush();
 /** Asks the server for the confirmed basket when nothing is queued. */
-export const refreshCart = (): Promise<void> => sync.refreshCart();
+export const refreshCart = (): Promise<void> => syncNow().refreshCart();
 
 /** App start: join the other tabs, show what is stored, send what waits, and fetch the basket. */
 export function startOutbox(): Promise<void> {
-  onServiceWorkerMessage('basket-flush', () => void sync.flush());
-  addEventListener('online', () => void sync.online());
+  onServiceWorkerMessage('basket-flush', () => void syncNow().flush());
+  addEventListener('online', () => void syncNow().online());
   // Back to the tab: what waits is sent now rather than at the end of a grown retry delay.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void sync.resume();
+    if (document.visibilityState === 'visible') void syncNow().resume();
   });
   // A basket page the server rendered shows the shopper's confirmed basket already: it is newer than this
   // device's stored copy, which must not show meanwhile (basket-sync.ts takeServerCart).
-  return sync.start({ serverCart: personal.basket ? basket.cart : undefined });
+  return syncNow().start({ serverCart: personal.basket ? basket.cart : undefined });
 }

@@ -8,7 +8,7 @@ import { object, string, type } from 'superstruct';
 import { ENDPOINT_LIST, endpointPath, type Endpoint } from '../../common/endpoints.ts';
 import { readConfig } from '../../server/config.ts';
 import { route } from '../../server/http/endpoint-route.ts';
-import { registerErrorHandling } from '../../server/plugins/errors.ts';
+import { registerErrorHandling } from '../../server/http/errors.ts';
 import { backends, startApp } from './harness.ts';
 import type {} from '../../server/plugins/route-list.ts'; // its augmentation: app.routeList
 

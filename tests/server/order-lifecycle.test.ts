@@ -7,8 +7,8 @@
 // exactly; a paid one's card money is refunded through the provider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../../common/order-status.ts';
-import { advance, BUYER_NOTICES, cancel, pay, SYSTEM, type Actor } from '../../server/orders/lifecycle.ts';
+import { BUYER_NOTICES, ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../../common/order-status.ts';
+import { advance, cancel, pay, SYSTEM, type Actor } from '../../server/orders/lifecycle.ts';
 import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { backends, startApp } from './harness.ts';
 import { carryOutRefunds } from '../../server/payments/refunds.ts';

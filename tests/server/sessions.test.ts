@@ -6,8 +6,8 @@
 // call takes a form's body (only the pages behind the shop's own forms do).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_LIFETIME } from '../../server/accounts/session-lifetime.ts';
-import { MESSAGES } from '../../server/plugins/errors.ts';
+import { SESSION_LIFETIME } from '../../server/sessions/session-lifetime.ts';
+import { MESSAGES } from '../../server/http/errors.ts';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../server/plugins/same-origin.ts';
 import { PASSWORD, registerUser } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';

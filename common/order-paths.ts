@@ -2,7 +2,7 @@
 // its state and lets the buyer pay while it waits (with ?payment=cancelled|failed|pending|late after a
 // payment attempt; late: the money came after the order stopped waiting for it). Mails, notifications and
 // the payment providers' returns all link here.
-import { href } from '../../common/routes.ts';
+import { href } from './routes.ts';
 
 export const successPath = (guid: string) => href('basket-success', {}, { guid });
 export const orderPath = (guid: string, payment?: 'cancelled' | 'failed' | 'pending' | 'late') =>

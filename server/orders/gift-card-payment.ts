@@ -1,0 +1,41 @@
+// Paying an unpaid order from a gift card, in the caller's transaction on the locked order: the card pays
+// goods and delivery but not certificates, the order's amount due drops, its stale pending payments lapse,
+// and a wholly paid order becomes paid (the lifecycle's pay).
+import type { Queryable } from '../db/driver.ts';
+import { Refusal } from '../refusal.ts';
+import { cardByCode, chargeCard } from '../gift/gift-sql.ts';
+import { CARD_MESSAGES, usableCard } from '../gift/gift-cards.ts';
+import { addGiftCardAmount, orderById, orderItems, type OrderRow } from './orders-sql.ts';
+import { lapsePendingPayments } from './lifecycle-sql.ts';
+import { LIFECYCLE_MESSAGES, pay, type Actor } from './lifecycle.ts';
+import { isCancelled, isPaid } from '../../common/order-status.ts';
+import { amountDue } from '../../common/order-rules.ts';
+import { cleanCardCode } from '../../common/input-rules.ts';
+
+/** What is left to pay on an order. */
+
+export interface CardPayment {
+  paid: number;
+  balance: number;
+  due: number;
+  payment_status: string;
+}
+
+/** Pays the (locked) order from the card with this code, as much as the card and the rules allow. */
+export async function payFromCard(tx: Queryable, order: OrderRow, code: string, payer: Actor, publicUrl: string): Promise<CardPayment> {
+  if (isCancelled(order)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.cancelled);
+  if (isPaid(order) || amountDue(order) === 0) throw new Refusal('conflict', LIFECYCLE_MESSAGES.alreadyPaid);
+  const card = usableCard(await cardByCode(tx, cleanCardCode(code), true));
+  const items = await orderItems(tx, order.id);
+  const certificates = items.reduce((s, i) => s + (i.gift_certificate_id !== null ? i.price * i.quantity : 0), 0);
+  const payable = Math.max(0, order.total - certificates - order.gift_card_amount);
+  const amount = Math.min(card.balance, amountDue(order), payable);
+  if (amount <= 0) throw new Refusal('unprocessable', CARD_MESSAGES.certificates);
+
+  const balance = await chargeCard(tx, card.id, order.id, amount);
+  await addGiftCardAmount(tx, order.id, card.id, amount);
+  await lapsePendingPayments(tx, order.id);
+  const after = (await orderById(tx, order.id))!;
+  if (amountDue(after) === 0) await pay(tx, after, payer, `Оплачено подарочной картой ${card.code}`, publicUrl);
+  return { paid: amount, balance, due: amountDue(after), payment_status: (await orderById(tx, order.id))!.payment_status };
+}
