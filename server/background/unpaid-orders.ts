@@ -53,7 +53,7 @@ export interface ExpiryReport {
 export async function expireUnpaidOrders(db: Db, { provider, publicUrl }: PaymentCheck): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: 0, paidLate: 0, waiting: 0 };
   let silent = false;
-  const ask = async (orderId: number): Promise<'cancel' | 'paid' | 'wait'> => {
+  const ask = async (orderId: number): Promise<'cancel' | 'settled' | 'wait'> => {
     for (const payment of await registeredPendingPayments(db, orderId)) {
       if (!provider || payment.provider !== provider.id) continue; // a provider the shop no longer uses: not asked
       if (silent) return 'wait';
@@ -64,13 +64,13 @@ export async function expireUnpaidOrders(db: Db, { provider, publicUrl }: Paymen
         silent = true; // the provider logs why it could not be asked
         return 'wait';
       }
-      if (verdict === 'paid' && (await db.transaction((tx) => confirmPayment(tx, payment.external_id, publicUrl))).paid) return 'paid';
+      if (verdict === 'taken' && (await db.transaction((tx) => confirmPayment(tx, payment.external_id, publicUrl))).paid) return 'settled';
     }
     return 'cancel';
   };
   for (const id of await lapsedUnpaidOrderIds(db, ORDERS_PER_PASS)) {
     const outcome = await ask(id);
-    if (outcome === 'paid') report.paidLate += 1;
+    if (outcome === 'settled') report.paidLate += 1;
     else if (outcome === 'wait') report.waiting += 1;
     else if (await db.transaction((tx) => cancelLapsed(tx, id, publicUrl))) report.cancelled += 1;
   }

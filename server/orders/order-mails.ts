@@ -129,11 +129,11 @@ export function managerNotice(o: MailOrder, to: string, publicUrl: string): Mail
 }
 
 /** Why the shop no longer waited for a payment the provider took money for. */
-export type LatePaymentReason = 'cancelled' | 'paid' | 'sum_changed';
+export type LatePaymentReason = 'order_cancelled' | 'paid_otherwise' | 'sum_changed';
 
 const LATE_REASON: Record<LatePaymentReason, string> = {
-  cancelled: 'заказ уже отменён: он не был оплачен вовремя',
-  paid: 'заказ уже оплачен другим платежом',
+  order_cancelled: 'заказ уже отменён',
+  paid_otherwise: 'заказ уже оплачен другим платежом',
   sum_changed: 'сумма к оплате изменилась (часть заказа оплачена подарочной картой), и этот платёж был отменён',
 };
 

@@ -31,7 +31,7 @@ export interface PaymentOrder {
 }
 
 /** What became of a payment, in the provider's word. */
-export type Verdict = 'paid' | 'failed' | 'pending';
+export type Verdict = 'taken' | 'failed' | 'pending';
 
 export interface PaymentProvider {
   readonly id: string;
@@ -189,7 +189,7 @@ async function tellManagerOfLateMoney(tx: Queryable, payment: PaymentRow, order:
   const shop = await shopMail(tx);
   if (!shop.manager_email) return; // nobody to tell: the next word of the provider tries again
   if (!(await markLatePaid(tx, payment.id))) return; // told before (the bank's callback and the buyer's return)
-  const reason = isCancelled(order) ? 'cancelled' : isPaid(order) ? 'paid' : 'sum_changed';
+  const reason = isCancelled(order) ? 'order_cancelled' : isPaid(order) ? 'paid_otherwise' : 'sum_changed';
   await enqueueMail(tx, latePaymentNotice(order, reason, payment, shop.manager_email, publicUrl));
 }
 

@@ -15,16 +15,16 @@ import { orderPath, successPath } from '../../common/order-paths.ts';
 
 export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
   /** Settles the payment by the verdict: its order paid now, the money late (its order no longer waits), or neither. */
-  const settle = async (externalId: string, verdict: Verdict | null): Promise<'paid' | 'late' | 'unpaid'> => {
-    if (verdict === 'paid') {
+  const settle = async (externalId: string, verdict: Verdict | null): Promise<'settled' | 'late' | 'unpaid'> => {
+    if (verdict === 'taken') {
       const done = await app.db.transaction((tx) => confirmPayment(tx, externalId, app.config.publicUrl));
-      return done.paid ? 'paid' : done.late ? 'late' : 'unpaid';
+      return done.paid ? 'settled' : done.late ? 'late' : 'unpaid';
     }
     const order =
       verdict === 'failed'
         ? await app.db.transaction((tx) => cancelPayment(tx, externalId))
         : (await viewPayment(app.db, externalId))!.order;
-    return isPaid(order) ? 'paid' : 'unpaid';
+    return isPaid(order) ? 'settled' : 'unpaid';
   };
 
   route(app, ENDPOINTS.sberbankReturn, async (req, reply) => {
@@ -42,7 +42,7 @@ export function sberbankRoutes(app: FastifyInstance, bank: Bank): void {
           : null;
     const { guid } = view.order;
     const settled = await settle(externalId, verdict);
-    if (settled === 'paid') return reply.redirect(successPath(guid), 303);
+    if (settled === 'settled') return reply.redirect(successPath(guid), 303);
     return reply.redirect(orderPath(guid, settled === 'late' ? 'late' : verdict === 'pending' ? 'pending' : 'failed'), 303);
   });
 

@@ -116,7 +116,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
           log(`sberbank ${payment.external_id}: took ${taken} kopecks, expected ${payment.amount * 100}; left for the manager`);
           return 'pending';
         }
-        return 'paid';
+        return 'taken';
       }
       return FAILED_STATUSES.has(answer.orderStatus ?? -1) ? 'failed' : 'pending';
     },
@@ -125,7 +125,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
       if (!checksumValid(params, config.callbackKey)) throw new Refusal('invalid', SBERBANK_MESSAGES.badCallback);
       if (params.status !== '1') return 'pending';
       const amountFits = params.amount === undefined || params.amount === String(payment.amount * 100);
-      if (SETTLED.has(params.operation ?? '')) return amountFits ? 'paid' : 'pending';
+      if (SETTLED.has(params.operation ?? '')) return amountFits ? 'taken' : 'pending';
       return UNDONE.has(params.operation ?? '') ? 'failed' : 'pending';
     },
   };

@@ -44,7 +44,7 @@ function testPaymentRoutes(app: FastifyInstance): void {
   route(app, ENDPOINTS.testPaymentCancel, async (req, reply) => {
     const order = await app.db.transaction((tx) => cancelPayment(tx, req.params.id));
     if (isPaid(order)) return reply.redirect(successPath(order.guid), 303);
-    return reply.redirect(orderPath(order.guid, 'cancelled'), 303);
+    return reply.redirect(orderPath(order.guid, 'abandoned'), 303);
   });
 }
 

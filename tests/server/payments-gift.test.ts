@@ -88,7 +88,7 @@ describe.each(backends)('payment and gift cards on $name', (backend) => {
     const url: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
     const cancel = await s.call('POST', `${url}/cancel`, 'x=1', FORM);
     expect(cancel.status).toBe(303);
-    expect(cancel.headers.location).toBe(`/basket/delivery/confirm/${o.guid}?payment=cancelled`);
+    expect(cancel.headers.location).toBe(`/basket/delivery/confirm/${o.guid}?payment=abandoned`);
     expect(await orderRow(o.guid)).toMatchObject({ status: 'new', payment_status: 'unpaid' });
     // The cancelled payment is spent: paying it now does not pay the order; a new one can.
     const stale = await s.call('POST', `${url}/pay`, '', FORM);

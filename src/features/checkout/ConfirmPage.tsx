@@ -27,7 +27,7 @@ const cancelledText = (info: { payment_status: string }): string =>
 
 /** What the order page says when the payment page sends the buyer back (?payment=…) and the order is not paid. */
 const PAYMENT_RETURN_TEXT: Record<string, string | undefined> = {
-  cancelled: 'Оплата отменена. Можно оплатить ещё раз.',
+  abandoned: 'Оплата отменена. Можно оплатить ещё раз.',
   failed: 'Оплата не прошла. Можно попробовать ещё раз или оплатить другой картой.',
   pending: 'Банк ещё не подтвердил оплату. Обновите страницу через минуту: заказ отметится оплаченным, как только банк ответит.',
   late: 'Оплата пришла, когда заказ её уже не ждал. Менеджер магазина свяжется с вами, чтобы вернуть деньги или зачесть их в заказ.',
