@@ -4,7 +4,8 @@
 //   common/browser/ is its part for the browser runtimes (page, search worker and service worker: IndexedDB,
 //   the Cache API, fetch), which only they import;
 // - the server imports common/ but not common/browser/, and its areas are layered (SERVER_LAYERS below): each
-//   imports only the ones beneath it, so no two areas import each other, directly or around a circle;
+//   imports only the ones beneath it, so no two areas import each other, directly or around a circle, and only
+//   through the other area's public module (server/<area>/public.ts);
 // - the service worker imports common/ and its own files;
 // - in the page, imports flow one way: lib, api -> state -> components -> features -> app, and a feature
 //   never imports another feature; the worker imports only common/ and its own folder.
@@ -54,30 +55,33 @@ const SERVER_LAYERS = [
 ];
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One block per server area: the common refusals, and every area above it. */
+const SERVER_AREAS = SERVER_LAYERS.filter((name) => !name.endsWith('.ts'));
+
+/**
+ * One block per server area: the common refusals, every area above it, and the files of any other area but
+ * its public module (server/<area>/public.ts: what the other areas may use of it).
+ */
 const serverLayerBlocks = SERVER_LAYERS.map((name, i) => {
   const above = SERVER_LAYERS.slice(i + 1)
     .map(escape)
     .join('|');
+  const others = SERVER_AREAS.filter((area) => area !== name).join('|');
   const files = name.endsWith('.ts') ? [`server/${name}`] : [`server/${name}/**/*.ts`];
   // From server/<area>/… an area is reached as ../<area>/ (or ../../ from a subfolder); from a top file as ./<area>/.
   const reach = name.endsWith('.ts') ? '^\\./' : '^(\\.\\./)+';
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': refuse(
-        ...SERVER_REFUSALS,
-        ...(above
-          ? [
-              [
-                `${reach}(${above})(/|$)`,
-                `server/${name} sits below ${SERVER_LAYERS.slice(i + 1).join(', ')} (SERVER_LAYERS in eslint.config.js): it imports none of them.`,
-              ],
-            ]
-          : []),
-      ),
-    },
-  };
+  const layered = above
+    ? [
+        [
+          `${reach}(${above})(/|$)`,
+          `server/${name} sits below ${SERVER_LAYERS.slice(i + 1).join(', ')} (SERVER_LAYERS in eslint.config.js): it imports none of them.`,
+        ],
+      ]
+    : [];
+  const throughPublic = [
+    `${reach}(${others})/(?!public\\.ts$)`,
+    'Another area is used only through its public module: import from server/<area>/public.ts.',
+  ];
+  return { files, rules: { 'no-restricted-imports': refuse(...SERVER_REFUSALS, ...layered, throughPublic) } };
 });
 
 const RUNTIME_PACKAGES =

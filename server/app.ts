@@ -3,32 +3,27 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db } from './db/driver.ts';
-import { registerErrorHandling } from './http/errors.ts';
-import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
-import { recordRoutes } from './plugins/route-list.ts';
-import catalogueNotices from './plugins/catalogue-notices.ts';
-import responseCache from './plugins/response-cache.ts';
-import cardCache from './catalog/card-cache.ts';
-import housekeeping from './background/housekeeping-plugin.ts';
-import unpaidOrders from './background/unpaid-orders-plugin.ts';
-import mailDelivery from './mail/delivery-plugin.ts';
-import { pushDelivery, vapid } from './push/push-plugin.ts';
-import { registerHttpHardening, thirdPartyOrigins } from './plugins/security.ts';
-import { registerSigner } from './http/signer.ts';
-import { decorateIdentity } from './http/identity.ts';
-import { registerShopProviders } from './plugins/shop-providers.ts';
-import { refuseForeignOrigins } from './plugins/same-origin.ts';
-import { redirectTrailingSlash, serveApp } from './plugins/web.ts';
-import contentRoutes from './content/routes.ts';
-import crawlerRoutes from './content/crawler-routes.ts';
-import catalogRoutes from './catalog/routes.ts';
-import frameRoutes from './content/frame-routes.ts';
-import listingRoutes from './catalog/listing-routes.ts';
-import mediaRoutes from './content/media-routes.ts';
-import productRoutes from './catalog/product-routes.ts';
+import type { Db } from './db/public.ts';
+import { decorateIdentity, registerErrorHandling, registerSigner } from './http/public.ts';
+import {
+  acceptEmptyJsonBodies,
+  catalogueNotices,
+  recordRoutes,
+  redirectTrailingSlash,
+  refuseForeignOrigins,
+  registerHttpHardening,
+  registerShopProviders,
+  responseCache,
+  serveApp,
+  thirdPartyOrigins,
+} from './plugins/public.ts';
+import { cardCache, catalogRoutes, listingRoutes, productRoutes } from './catalog/public.ts';
+import { housekeeping, unpaidOrders } from './background/public.ts';
+import { mailDelivery } from './mail/public.ts';
+import { pushDelivery, vapid } from './push/public.ts';
+import { contentRoutes, crawlerRoutes, frameRoutes, mediaRoutes } from './content/public.ts';
+import type { PageRenderer } from './render/public.ts';
 import shopRoutes from './shop-api.ts';
-import type { PageRenderer } from './render/ssr-bundle.ts';
 import './types.ts';
 
 export interface AppDeps {

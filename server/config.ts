@@ -1,6 +1,6 @@
 // Reads the server's configuration from the environment once; everything else takes a Config object.
 import path from 'node:path';
-import { DEFAULT_PUSH_SERVICES } from './push/push-services.ts';
+import { DEFAULT_PUSH_SERVICES } from './push/public.ts';
 
 export interface Config {
   port: number;

@@ -2,7 +2,7 @@
 // cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase } from './db/public.ts';
 
 const config = readConfig();
 const db = await openDatabase(config);

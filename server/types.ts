@@ -1,5 +1,5 @@
 // Fastify's type augmentation: what the app decorates itself with.
-import type { Db } from './db/driver.ts';
+import type { Db } from './db/public.ts';
 import type { Config } from './config.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 // SQL of a user's saved addresses (addresses): the list, add, change and delete, each only within the
 // owner's rows; at most one default.
 import type { Address } from '../../common/contract/accounts.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 /** A saved address's columns: the contract's Address without its row id. */
 export type AddressFields = Omit<Address, 'id'>;

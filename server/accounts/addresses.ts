@@ -1,7 +1,7 @@
 // A user's saved addresses (/v1/user_address/): add, change, delete, each only the owner's, at most one
 // default (a new default takes the mark from the old one; the first address is the default).
 import type { AddressInput } from '../../common/contract/accounts.ts';
-import type { Db } from '../db/driver.ts';
+import type { Db } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
 import {
   clearDefault,

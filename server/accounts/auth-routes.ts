@@ -3,10 +3,9 @@
 // answers are { message }.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { clearSessionCookies, route, sessionClient, setSessionCookies, tokenOf } from '../http/public.ts';
+import { revokeToken } from '../sessions/public.ts';
 import { Refusal } from '../refusal.ts';
-import { clearSessionCookies, sessionClient, setSessionCookies, tokenOf } from '../http/identity.ts';
-import { revokeToken } from '../sessions/tokens-sql.ts';
 import { endOtherSessions, sessionsOf } from './session-list.ts';
 import { ACCOUNT_MESSAGES, signedInUser } from './account-rules.ts';
 import { RESET_MESSAGES, completeReset, requestReset } from './password-reset.ts';

@@ -1,5 +1,5 @@
 // SQL of the bonus ledger: a user's entries (the user row locked while an order spends), spends and accruals.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { LedgerEntry } from './bonus-rules.ts';
 
 export async function ledgerOf(db: Queryable, userId: number, lock = false): Promise<LedgerEntry[]> {

@@ -1,5 +1,5 @@
 // SQL of e-mail changes waiting for their link (email_changes): issued with an expiry, taken once.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export async function insertEmailChange(tx: Queryable, token: string, userId: number, newEmail: string, ttlS: number): Promise<void> {
   await tx.query(

@@ -1,11 +1,11 @@
 // Changing a user's e-mail: the new address gets a single-use link valid for a day, the old one a notice
 // that a change was asked for; the account keeps its old e-mail until the link is opened, and the old
 // address is told again once it is done. A new request ends the waiting ones.
-import type { Db, Queryable } from '../db/driver.ts';
-import { enqueueMail, type Mail } from '../mail/mail.ts';
+import type { Db, Queryable } from '../db/public.ts';
+import { enqueueMail, type Mail } from '../mail/public.ts';
+import { newToken } from '../lib/public.ts';
 import { endEmailChanges, insertEmailChange, lockEmailChange, readEmailChange } from './email-change-sql.ts';
 import { holderOf, setEmail, userProfile } from './users-sql.ts';
-import { newToken } from '../lib/random-token.ts';
 import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
 
 export const EMAIL_CHANGE_TTL_S = 24 * 60 * 60;

@@ -1,5 +1,5 @@
 // SQL of a signed-in user's favourites (favorites): product ids, the order they were added in.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export async function favoriteIds(db: Queryable, userId: number): Promise<number[]> {
   const rows = await db.query<{ product_id: number }>(

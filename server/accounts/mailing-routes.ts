@@ -3,9 +3,7 @@
 // each a button that POSTs back (mailing.ts has the rules).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
-import { formPageRoutes } from '../http/form-body.ts';
-import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
+import { formPageRoutes, route, sendLinkPage, type LinkPage } from '../http/public.ts';
 import { checkedEmail } from './account-rules.ts';
 import { userProfile } from './users-sql.ts';
 import { setSubscribed } from './subscriptions-sql.ts';

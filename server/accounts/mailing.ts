@@ -3,12 +3,11 @@
 // who is); the subscription starts when the link's page is confirmed. Unsubscribing needs a signed link
 // from a mail (never expiring) or the signed-in owner of the address. Links are signed with the shop's key
 // (http/signer.ts), so no row is kept for them.
-import type { Db } from '../db/driver.ts';
-import type { Signer } from '../http/signer.ts';
+import type { Db } from '../db/public.ts';
+import { LIMITS, spendAttempt, type Signer } from '../http/public.ts';
+import { enqueueMail, type Mail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { enqueueMail, type Mail } from '../mail/mail.ts';
 import { isSubscribed, setSubscribed } from './subscriptions-sql.ts';
-import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 
 /** How long a confirmation link works. */

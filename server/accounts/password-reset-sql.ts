@@ -1,5 +1,5 @@
 // SQL of password reset links (password_reset_tokens): issued with an expiry, taken once.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export async function insertResetToken(tx: Queryable, token: string, userId: number, ttlS: number): Promise<void> {
   await tx.query('insert into password_reset_tokens (token, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [

@@ -3,16 +3,16 @@
 // out everywhere.
 import type { Infer } from 'superstruct';
 import type { ResetCompleteRequest } from '../../common/contract/accounts.ts';
-import type { Db } from '../db/driver.ts';
+import type { Db } from '../db/public.ts';
+import { revokeUserTokens } from '../sessions/public.ts';
+import { enqueueMail, type Mail } from '../mail/public.ts';
+import { newToken } from '../lib/public.ts';
+import { LIMITS, spendAttempt } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { insertResetToken, lockResetToken, useResetTokens } from './password-reset-sql.ts';
 import { setPasswordHash, userByEmail } from './users-sql.ts';
-import { revokeUserTokens } from '../sessions/tokens-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail } from './account-rules.ts';
-import { enqueueMail, type Mail } from '../mail/mail.ts';
 import { hashPassword } from './passwords.ts';
-import { newToken } from '../lib/random-token.ts';
-import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 /** How long a reset link works. */
 export const RESET_TTL_S = 60 * 60;

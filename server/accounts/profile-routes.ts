@@ -2,9 +2,8 @@
 // the link it mails to a new e-mail, which works signed out), saved addresses and favourites. Signed out, each answers 401 in Russian; each reads and writes only the caller's rows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { formPageRoutes, route, sendLinkPage, tokenOf, type LinkPage } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
-import { tokenOf } from '../http/identity.ts';
 import { addressesOf } from './addresses-sql.ts';
 import { addFavorites, clearFavorites, favoriteIds } from './favorites-sql.ts';
 import { userProfile } from './users-sql.ts';
@@ -12,8 +11,6 @@ import { ACCOUNT_MESSAGES, signedInUser, userView } from './account-rules.ts';
 import { removeAddress, saveAddress } from './addresses.ts';
 import { changeProfile } from './profile.ts';
 import { confirmEmailChange, emailChangeLinkProblem, emailChangeUrl } from './email-change.ts';
-import { formPageRoutes } from '../http/form-body.ts';
-import { sendLinkPage, type LinkPage } from '../http/link-page.ts';
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   const currentUser = async (req: FastifyRequest) => {

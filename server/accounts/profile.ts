@@ -3,15 +3,15 @@
 // account out everywhere but here; a new e-mail waits for the link mailed to it (email-change.ts). The same
 // call finishes the registration of a social user who had no e-mail: e-mail and password are set directly.
 import type { ChangeInfoRequest } from '../../common/contract/accounts.ts';
-import type { Db } from '../db/driver.ts';
+import type { Db } from '../db/public.ts';
+import { revokeOtherTokens } from '../sessions/public.ts';
+import { LIMITS, forgetAttempts, spendAttempt } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { passwordHashOf, updateUser, userProfile } from './users-sql.ts';
-import { revokeOtherTokens } from '../sessions/tokens-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedNames, checkedPhone } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkUnique } from './sessions.ts';
 import { askEmailChange } from './email-change.ts';
-import { LIMITS, forgetAttempts, spendAttempt } from '../http/rate-limit.ts';
 
 export interface ProfileCaller {
   userId: number;

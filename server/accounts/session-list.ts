@@ -2,8 +2,8 @@
 // bowser) with where and when it was used, the current one marked; and ending every session but this one.
 import Bowser from 'bowser';
 import type { Session } from '../../common/contract/accounts.ts';
-import type { Db } from '../db/driver.ts';
-import { liveSessions, revokeOtherTokens } from '../sessions/tokens-sql.ts';
+import type { Db } from '../db/public.ts';
+import { liveSessions, revokeOtherTokens } from '../sessions/public.ts';
 
 export const SESSION_MESSAGES = {
   endedOthers: (n: number) => (n ? `Вы вышли на других устройствах (${n})` : 'Других активных сеансов нет'),

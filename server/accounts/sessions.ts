@@ -4,18 +4,16 @@
 // account (its orders' notifications), all in the caller's transaction.
 import type { RegistrationRequest } from '../../common/contract/accounts.ts';
 import { normalizeEmail } from '../../common/input-rules.ts';
-import type { Db, Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/public.ts';
+import { LIMITS, forgetAttempts, giveBack, moveAnswers, scopeOf, spendAttempt, type Limit, type SessionClient } from '../http/public.ts';
+import { insertToken } from '../sessions/public.ts';
+import { mergeVisitorCart } from '../basket/public.ts';
+import { joinAccount } from '../push/public.ts';
+import { newToken } from '../lib/public.ts';
 import { Refusal } from '../refusal.ts';
-import { scopeOf, type SessionClient } from '../http/identity.ts';
-import { moveAnswers } from '../http/idempotency-sql.ts';
 import { holderOf, insertUser, userByEmail, type NewUser } from './users-sql.ts';
-import { insertToken } from '../sessions/tokens-sql.ts';
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
-import { mergeVisitorCart } from '../basket/basket.ts';
-import { joinAccount } from '../push/push-sql.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { newToken } from '../lib/random-token.ts';
-import { LIMITS, forgetAttempts, giveBack, spendAttempt, type Limit } from '../http/rate-limit.ts';
 
 /** A new token of the user on this device; what the visitor (if any) had in the basket and in flight becomes the user's. */
 export async function openSession(tx: Queryable, userId: number, client: SessionClient): Promise<string> {

@@ -2,8 +2,8 @@
 // user is made from the profile (no e-mail, or one already registered: e-mail left empty, so the app asks
 // for it in the finish-registration popup; an existing account is never taken over by a matching e-mail).
 // Then the session opens as at login, merging the visitor's basket.
-import type { SessionClient } from '../http/identity.ts';
-import type { Db, Queryable } from '../db/driver.ts';
+import type { SessionClient } from '../http/public.ts';
+import type { Db, Queryable } from '../db/public.ts';
 import { holderOf, insertUser, linkSocial, lockSocialAccount, socialUserId } from './users-sql.ts';
 import { openSession } from './sessions.ts';
 import type { SocialProfile } from './social-providers.ts';

@@ -3,8 +3,7 @@
 // exchanged for our token, merging the visitor's basket as login does.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
-import { sessionClient, setSessionCookies } from '../http/identity.ts';
+import { route, sessionClient, setSessionCookies } from '../http/public.ts';
 import { callbackPage, callbackScript } from './social-callback-page.ts';
 import { socialSignIn } from './social-login.ts';
 import { authorizeUrl, enabledProvider, enabledProviders, fetchProfile } from './social-providers.ts';

@@ -1,5 +1,5 @@
 // SQL of the mailing list (subscriptions): an e-mail subscribed or unsubscribed, and whether it is.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export async function setSubscribed(db: Queryable, email: string, subscribed: boolean): Promise<void> {
   await db.query(

@@ -1,6 +1,6 @@
 // SQL of accounts: users (found by e-mail, phone or id; created; changed) and the social accounts linked to
 // them (their sign-in tokens are identity-sql.ts's). No other module writes these tables.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export interface UserRow {
   id: number;

@@ -1,7 +1,7 @@
 // Runs housekeeping (background/housekeeping.ts: rows of no more use dropped) once an hour, one run at a time (every.ts), and logs what it did. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from './housekeeping.ts';
-import { runEvery } from '../lib/run-every.ts';
+import { runEvery } from '../lib/public.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

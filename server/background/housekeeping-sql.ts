@@ -1,6 +1,6 @@
 // SQL of housekeeping: dropping rows that are of no more use (forgotten visitor carts, spent password reset
 // links and e-mail change links, long-revoked tokens).
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 /** Visitors' carts nobody changed for `days` (a signed-in shopper's cart stays). */
 export async function dropIdleVisitorCarts(db: Queryable, days: number): Promise<number> {

@@ -1,12 +1,10 @@
 // Housekeeping's rules: how long rows of no more use are kept before they are dropped: old Idempotency-Key
 // answers, idle visitor carts, old rate-limit hits, spent password reset and e-mail change links and
 // long-revoked sign-in tokens, settled push messages. (Unpaid orders are background/unpaid-orders.ts's, every minute.)
-import type { Db } from '../db/driver.ts';
+import type { Db } from '../db/public.ts';
+import { LONGEST_WINDOW_S, dropOldAnswers, dropOldHits } from '../http/public.ts';
+import { dropSettledPushes } from '../push/public.ts';
 import { dropIdleVisitorCarts, dropRevokedTokens, dropSpentLinks } from './housekeeping-sql.ts';
-import { dropOldAnswers } from '../http/idempotency-sql.ts';
-import { dropOldHits } from '../http/rate-limit-sql.ts';
-import { LONGEST_WINDOW_S } from '../http/rate-limit.ts';
-import { dropSettledPushes } from '../push/push-sql.ts';
 
 export const KEEP = {
   /** Stored Idempotency-Key answers: an offline basket replays well within this. */

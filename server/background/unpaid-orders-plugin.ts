@@ -3,8 +3,8 @@
 // (payments/refunds.ts) every minute, so a hold of an hour lapses within a minute of its time. Stopped when the app closes.
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders, remindUnpaidOrders } from './unpaid-orders.ts';
-import { runEvery } from '../lib/run-every.ts';
-import { carryOutRefunds } from '../payments/refunds.ts';
+import { runEvery } from '../lib/public.ts';
+import { carryOutRefunds } from '../payments/public.ts';
 
 const MINUTE_MS = 60 * 1000;
 

@@ -4,15 +4,11 @@
 // is paid pays the order; while it cannot be asked, the order waits for the next pass. Otherwise the pass asks
 // the order's lifecycle to cancel it (orders/lifecycle.ts), in its own transaction, which gives back all that
 // placing it took.
-import type { Db, Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/public.ts';
+import { SYSTEM, cancel, orderById, paymentReminder, reminderLeadMinutes, type HoldRules, type OrderRow } from '../orders/public.ts';
+import { confirmPayment, registeredPendingPayments, type PaymentProvider, type Verdict } from '../payments/public.ts';
+import { enqueueMail } from '../mail/public.ts';
 import { lapsedUnpaidOrderIds, markReminded, ordersToRemind } from './unpaid-orders-sql.ts';
-import { orderById, type OrderRow } from '../orders/orders-sql.ts';
-import { cancel, SYSTEM } from '../orders/lifecycle.ts';
-import { registeredPendingPayments } from '../payments/payments-sql.ts';
-import { confirmPayment, type PaymentProvider, type Verdict } from '../payments/providers.ts';
-import { enqueueMail } from '../mail/mail.ts';
-import { paymentReminder } from '../orders/order-mails.ts';
-import { reminderLeadMinutes, type HoldRules } from '../orders/unpaid-holds.ts';
 import { awaitsPayment } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 

@@ -2,7 +2,7 @@
 // included, is `{ status: 'error', message }` in Russian; a 5xx never leaks internals. Scoped to the
 // plugin that calls it.
 import type { FastifyInstance } from 'fastify';
-import { registerErrorHandling } from '../http/errors.ts';
+import { registerErrorHandling } from '../http/public.ts';
 
 export const cartError = (message: string) => ({ status: 'error' as const, message });
 

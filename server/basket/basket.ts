@@ -1,7 +1,7 @@
 // The basket's rules (spec §4, §7): add to a variant's line, set a quantity, remove a line, empty; stock
 // and the per-line limit checked with Russian refusals; and the merge of a visitor's cart into the user's
 // at login. Every function takes the transaction it runs in.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { LINE_LIMIT, LINE_QUANTITY } from '../../common/input-rules.ts';
 import { ORDER_ITEMS_MAX } from '../../common/contract/orders.ts';

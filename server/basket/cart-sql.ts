@@ -1,8 +1,8 @@
 // SQL of baskets: a shopper's cart row (found, or created and locked), its lines as BasketItems in the
 // order they were added, what an ext_id names (a variant or a gift certificate), and line changes.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
+import { PRODUCT_PATH_SQL } from '../catalog/public.ts';
 import type { BasketItem } from '../../common/contract/basket.ts';
-import { PRODUCT_PATH_SQL } from '../catalog/offers-sql.ts';
 
 export type CartOwner = { userId: number; visitorKey: null } | { userId: null; visitorKey: string };
 

@@ -4,12 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
+import { idempotentCall, route, shopper, type Shopper } from '../http/public.ts';
 import { cartError, registerBasketAnswers } from './answers.ts';
-import { route } from '../http/endpoint-route.ts';
-import { shopper, type Shopper } from '../http/identity.ts';
 import { addToBasket, emptyBasket, readBasket, removeFromBasket, setBasketQuantity } from './basket.ts';
-import { idempotentCall } from '../http/idempotency.ts';
 
 const success = (cart: BasketItem[]) => ({ status: 'success' as const, cart });
 

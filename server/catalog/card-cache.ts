@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Offer } from '../../common/contract/catalog.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { offerCards } from './offers-sql.ts';
 
 /** Cards of given product ids, in the order given, unknown ids skipped (as offerCards). */

@@ -1,5 +1,5 @@
 // SQL for the catalogue's reference data: the category tree, brands (and a brand page's head) and colours.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { Brand, BrandDetail, Category, Color } from '../../common/contract/catalog.ts';
 
 export function listCategories(db: Queryable): Promise<Category[]> {

@@ -1,6 +1,6 @@
 // SQL of one category page's head: the category, its direct subcategories, its ancestors (breadcrumbs) and
 // the tags of the category and its ancestors that have goods in it.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { CategoryDetail, CategoryLink } from '../../common/contract/catalog.ts';
 import { pathPrefixes } from './category-tree.ts';
 

@@ -2,7 +2,7 @@
 // choices (each facet leaving its own choice out), sizes in their natural order, and the Russian sort names.
 // A whole scope's filters are cached per catalogue version.
 import { SORTS, type Filters, type OfferFilter } from '../../common/contract/catalog.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { cached } from './listing-cache-sql.ts';
 import { facetCounts, type FacetKey } from './offer-facets-sql.ts';
 import type { Listing } from './offer-filter-sql.ts';

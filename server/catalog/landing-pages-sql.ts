@@ -1,5 +1,5 @@
 // SQL of landing pages: a named selection of offers (its filter is an OfferFilter kept as jsonb).
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export interface LandingRow {
   slug: string;

@@ -1,7 +1,7 @@
 // SQL of the listing cache: answers computed over a whole scope (its facets, its count), kept per catalogue
 // version. A write to the catalogue bumps the version (triggers of migration 002), so an entry is only ever
 // read at the version it was computed at.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export async function cached<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
   const [row] = await db.query<{ version: string | number; body: T | null }>(

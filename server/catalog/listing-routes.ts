@@ -2,7 +2,7 @@
 // full-text search, and the filters of any listing (/v1/all/filters/{x}/).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
 import type { OffersQuery } from '../../common/contract/catalog.ts';
 import { Refusal } from '../refusal.ts';
 import { listOffers } from './offers-sql.ts';

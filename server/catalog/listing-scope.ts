@@ -3,7 +3,7 @@
 // the 404s of unknown categories, brands and landing pages.
 import { OfferFilter } from '../../common/contract/catalog.ts';
 import { check } from '../../common/validate.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
 import { getBrand } from './catalog-tree-sql.ts';
 import { categoryExists } from './category-detail-sql.ts';

@@ -1,7 +1,7 @@
 // SQL of a listing's filter facets: how many of its offers have each in-stock size, each colour and each
 // brand, and its price range. Each facet gets its own listing (the caller leaves the shopper's own choice of
 // that facet out), so the count beside an option is what the list shows once that option alone is picked.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { filterIds, listingSql, type Listing, type ListingSql } from './offer-filter-sql.ts';
 
 export type FacetKey = 'sizes' | 'colors' | 'brands' | 'price';

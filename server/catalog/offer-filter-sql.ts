@@ -1,6 +1,6 @@
 // SQL of "which offers are in this listing": the FROM and WHERE of every offer list, count and facet (scope,
 // the `data` filter, full-text search), and the ORDER BY of each sort. Each condition and order has an index.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { OfferFilter, Sort } from '../../common/contract/catalog.ts';
 
 export type OfferScope = 'all' | 'new' | 'sale';

@@ -1,7 +1,7 @@
 // SQL of offer cards and paged offer lists: the card every list returns, one count and one page query per
 // listing (the page is cut on an index before cards are assembled; a whole scope's count is cached per
 // catalogue version), and the still-sold subset of given ids.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer } from '../../common/contract/catalog.ts';
 import { cached } from './listing-cache-sql.ts';

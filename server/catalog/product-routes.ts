@@ -2,7 +2,7 @@
 // the favourites' offers by product id.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { categoryChain } from './category-detail-sql.ts';
 import { activeIds } from './offers-sql.ts';

@@ -1,6 +1,6 @@
 // SQL of one product page: the product's own fields and category, its variants in position order, and the
 // ids of its related offers (its category first, then its root category, most popular first).
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { Variant } from '../../common/contract/catalog.ts';
 
 export interface ProductRow {

@@ -2,7 +2,7 @@
 // page's head, brands and a brand page's head, colours, offers (all, new, sale) with `data` and paging.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { getBrand, listBrands, listCategories, listColors } from './catalog-tree-sql.ts';
 import { getCategoryDetail } from './category-detail-sql.ts';

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { href } from '../../common/routes.ts';
 import { sitemapRows } from './sitemap-sql.ts';
-import { escapeMarkup } from '../http/markup.ts';
+import { escapeMarkup } from '../http/public.ts';
 
 /** Pages of the route table worth a crawler's time besides what the database lists (sitemapRows). */
 const STATIC_PAGES = [

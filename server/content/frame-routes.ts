@@ -2,7 +2,7 @@
 // which third-party scripts (analytics counter, delivery widget) this shop is configured with.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { getOrganization, getSeo, listBanners, listContainerBanners } from './shop-data-sql.ts';
 

@@ -1,7 +1,7 @@
 // Writes a page head (content/page-head.ts) into the built index.html: the <title>, the description,
 // keywords, canonical link and Open Graph tags, every value HTML-escaped. The app's own head writer
 // (src/app/head.ts) takes over the same tags once it runs.
-import { escapeMarkup } from '../http/markup.ts';
+import { escapeMarkup } from '../http/public.ts';
 import type { PageHead } from './page-head.ts';
 
 const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;

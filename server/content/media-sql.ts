@@ -1,5 +1,5 @@
 // SQL for the data the demo pictures are drawn from.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export async function productPictureData(db: Queryable, id: number) {
   const rows = await db.query<{ name: string; brand: string; hex: string; categoryPath: string }>(

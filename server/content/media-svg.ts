@@ -1,6 +1,6 @@
 // Draws the shop's demo pictures as SVG: product photos (a garment silhouette in the product's colour),
 // banners, promo tiles, post covers, gift certificates. Deterministic: the same input gives the same bytes.
-import { escapeMarkup } from '../http/markup.ts';
+import { escapeMarkup } from '../http/public.ts';
 
 const SILHOUETTES: Record<string, string> = {
   // one-piece swimsuit / body

@@ -3,18 +3,14 @@
 // and its title, description, keywords, canonical URL and Open Graph picture. Titles follow the app's own
 // rules: the URL's SEO record wins, else the page's name (category, brand, product, post), else the title
 // table (common/titles.ts), so the first paint and the app agree.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
+import { getActiveProduct, getBrand, getCategoryDetail, getLanding, offerCards } from '../catalog/public.ts';
+import { findCertificate } from '../gift/public.ts';
 import { MAX_ID } from '../../common/contract/base.ts';
 import { categoryPathOf, matchRoute, type RouteMatch } from '../../common/routes.ts';
 import { namedTitle, pageTitle, productTitle, TITLES } from '../../common/titles.ts';
-import { getCategoryDetail } from '../catalog/category-detail-sql.ts';
-import { getBrand } from '../catalog/catalog-tree-sql.ts';
 import { getSeo } from './shop-data-sql.ts';
-import { findCertificate } from '../gift/gift-sql.ts';
-import { getLanding } from '../catalog/landing-pages-sql.ts';
-import { offerCards } from '../catalog/offers-sql.ts';
 import { findInfoPage, findPost } from './posts-sql.ts';
-import { getActiveProduct } from '../catalog/product-sql.ts';
 
 export interface PageHead {
   status: 200 | 404;

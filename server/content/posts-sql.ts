@@ -1,6 +1,6 @@
 // SQL of the content pages (spec §7 content): blog and news posts paged newest first, one post by slug or
 // id, information pages, the photo feed, and the error reports shoppers send.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { InfoPage, InstagramPost, Post, PostPreview } from '../../common/contract/content.ts';
 
 type Kind = 'blog' | 'news';

@@ -3,13 +3,12 @@
 // stored, and mailed to the shop's manager through the outbox). Rich text leaves sanitized (rich-text.ts).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { LIMITS, route, spendAttempt } from '../http/public.ts';
+import { shopMail } from '../orders/public.ts';
+import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { shopMail } from '../orders/orders-sql.ts';
 import { findInfoPage, findPost, insertFeedback, listInstagramPosts, postPage } from './posts-sql.ts';
-import { enqueueMail } from '../mail/mail.ts';
 import { safeRichText } from './rich-text.ts';
-import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 const FEEDBACK_SENT = 'Сообщение отправлено успешно';
 const INSTAGRAM_LIMIT = 12;

@@ -1,5 +1,5 @@
 // SQL for the shop's frame data: organization, banners, container banners and SEO records.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { Banner, ContainerBanner, Organization, SeoRecord } from '../../common/contract/frame.ts';
 
 export async function getOrganization(db: Queryable): Promise<Organization | null> {

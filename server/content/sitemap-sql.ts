@@ -1,8 +1,8 @@
 // SQL of the sitemap: every page a crawler should know, as paths: categories, brands, sold products (their
 // own category path and slug), blog and news posts, gift certificates, landing pages, and the information
 // pages the shop has written (an information route without its text is a 404, so it is not listed).
-import type { Queryable } from '../db/driver.ts';
-import { PRODUCT_PATH_SQL } from '../catalog/offers-sql.ts';
+import type { Queryable } from '../db/public.ts';
+import { PRODUCT_PATH_SQL } from '../catalog/public.ts';
 
 export interface SitemapRow {
   path: string;

@@ -1,7 +1,7 @@
 // SQL of gift certificates (what is sold) and gift cards (what a paid certificate becomes: a code with a
 // balance): the list, one certificate, a card by code (locked while it pays), payments from a card, and
 // cards issued for an order.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { GiftCertificate } from '../../common/contract/orders.ts';
 
 const CERT_COLUMNS = 'slug, ext_id, name, nominal, description, image';

@@ -2,12 +2,11 @@
 // `response`), and a card's balance (check_card). Paying an order from a card is the orders' (routes.ts).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { LIMITS, route, spendAttempt } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { cardByCode, findCertificate, listCertificates } from './gift-sql.ts';
 import { usableCard } from './gift-cards.ts';
 import { cleanCardCode } from '../../common/input-rules.ts';
-import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Сертификат не найден';
 

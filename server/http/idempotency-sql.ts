@@ -1,6 +1,6 @@
 // SQL of stored first answers (idempotency_keys): the per scope+key lock, the stored answer, storing one,
 // and dropping old ones.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export interface StoredAnswer {
   method: string;

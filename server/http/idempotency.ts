@@ -3,7 +3,7 @@
 // gets that answer back and changes nothing. A missing key means no replay protection. idempotentCall runs
 // a route's mutation this way as the request's shopper.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
 import { REFUSAL_STATUS } from './refusal-status.ts';
 import { scopeOf, shopper, type Shopper } from './identity.ts';

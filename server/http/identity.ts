@@ -7,11 +7,9 @@
 // which the page may read (it holds no secret) to know it should load the user; both go when the token
 // stops working.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { userIdByToken, type SessionDevice } from '../sessions/tokens-sql.ts';
-import { SESSION_LIFETIME } from '../sessions/session-lifetime.ts';
+import { SESSION_LIFETIME, userIdByToken, visitorHasCart, type SessionDevice } from '../sessions/public.ts';
+import { newToken } from '../lib/public.ts';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '../../common/storage-keys.ts';
-import { newToken } from '../lib/random-token.ts';
-import { visitorHasCart } from '../sessions/visitors-sql.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

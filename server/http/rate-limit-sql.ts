@@ -1,6 +1,6 @@
 // SQL of rate-limit hits (rate_limit_hits): counting a bucket's recent hits, recording one, giving one back,
 // dropping old ones.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 /** Hits of the bucket within the last windowS seconds. */
 export async function recentHits(db: Queryable, bucket: string, windowS: number): Promise<number> {

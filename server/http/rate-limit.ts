@@ -3,10 +3,9 @@
 // share them (no state that matters lives in process memory). A limit counts attempts per bucket (e.g.
 // "login:ip:1.2.3.4", "login:account:a@b.ru") within a sliding window; over the limit the call is refused
 // with 429 and a Russian message before any work is done.
-import type { Db, Queryable } from '../db/driver.ts';
+import { lockName, type Db, type Queryable } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
 import { clearBucket, deleteHits, recentHits, recordHit } from './rate-limit-sql.ts';
-import { lockName } from '../db/locks-sql.ts';
 
 export interface Limit {
   /** Bucket prefix, e.g. "login". */

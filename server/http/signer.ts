@@ -3,8 +3,7 @@
 // in shop_secrets, so every process on the database signs alike and a restart keeps old signatures valid.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../db/driver.ts';
-import { shopSecret } from '../db/shop-secrets-sql.ts';
+import { shopSecret, type Queryable } from '../db/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { deliverMail, linksIn, type MailSender } from './mail.ts';
-import { runEvery } from '../lib/run-every.ts';
+import { runEvery } from '../lib/public.ts';
 
 export const MAIL_INTERVAL_MS = 3000;
 

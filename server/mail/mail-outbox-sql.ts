@@ -1,6 +1,6 @@
 // SQL of the mail outbox: queue a message, claim a few unsent ones (skip locked, so several servers share
 // the work), settle a claim as sent or failed.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export interface OutgoingMail {
   id: number;

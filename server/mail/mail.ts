@@ -1,6 +1,6 @@
 // Mail (docs/architecture.md): messages are rows in mail_outbox, written in the transaction of what they tell about;
 // a delivery pass claims a few and sends them through the given sender (SMTP, or the log without one).
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { claimMail, insertMail, markMailFailed, markMailSent, type OutgoingMail } from './mail-outbox-sql.ts';
 
 export interface Mail {

@@ -3,11 +3,10 @@
 // reach it (check_delivery), from the delivery provider.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { knownShopper, route } from '../http/public.ts';
+import { basketSums } from '../basket/public.ts';
 import { Refusal } from '../refusal.ts';
-import { knownShopper } from '../http/identity.ts';
 import { searchCities, searchRegions, searchText } from './geo-sql.ts';
-import { basketSums } from '../basket/basket.ts';
 import { DELIVERY_MESSAGES } from './delivery.ts';
 
 export const SEARCH_LIMIT = 20;

@@ -1,6 +1,6 @@
 // Delivery behind a small interface (docs/architecture.md): a provider quotes the methods it serves to a city for an
 // order sum. The built-in provider reads the tariff table by the region's zone (free from a sum).
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { cityPlace, zoneTariffs } from './geo-sql.ts';
 
 export type DeliveryMethod = 'courier' | 'pickup';

@@ -1,7 +1,7 @@
 // SQL of regions, cities and delivery tariffs: search as you type (case-insensitive, ё = е; names that
 // start with the text first, then a word that does, then the rest, each by name), a city's tariff zone,
 // and a zone's tariffs.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { Infer } from 'superstruct';
 import type { City, Region } from '../../common/contract/orders.ts';
 

@@ -1,10 +1,9 @@
 // Paying an unpaid order from a gift card, in the caller's transaction on the locked order: the card pays
 // goods and delivery but not certificates, the order's amount due drops, its stale pending payments lapse,
 // and a wholly paid order becomes paid (the lifecycle's pay).
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
+import { CARD_MESSAGES, cardByCode, chargeCard, usableCard } from '../gift/public.ts';
 import { Refusal } from '../refusal.ts';
-import { cardByCode, chargeCard } from '../gift/gift-sql.ts';
-import { CARD_MESSAGES, usableCard } from '../gift/gift-cards.ts';
 import { addGiftCardAmount, orderById, orderItems, type OrderRow } from './orders-sql.ts';
 import { lapsePendingPayments } from './lifecycle-sql.ts';
 import { LIFECYCLE_MESSAGES, pay, type Actor } from './lifecycle.ts';

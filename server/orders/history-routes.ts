@@ -2,11 +2,10 @@
 // detail. Each reads only the caller's rows; another user's order is "not found".
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
+import { ledgerRows, signedInUser } from '../accounts/public.ts';
 import { Refusal } from '../refusal.ts';
-import { ledgerRows } from '../accounts/bonus-sql.ts';
 import { orderPreviews, ownOrder } from './history-sql.ts';
-import { signedInUser } from '../accounts/account-rules.ts';
 import { iso, orderInfo } from './order-info.ts';
 import { LIFECYCLE_MESSAGES } from './lifecycle.ts';
 import { orderStatusName, type OrderStatus } from '../../common/order-status.ts';

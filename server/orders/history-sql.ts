@@ -1,5 +1,5 @@
 // SQL of a user's own order history: the previews (newest first) and one order by pk, only when it is theirs.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { orderById, type OrderRow } from './orders-sql.ts';
 
 export interface OrderPreviewRow {

@@ -1,7 +1,7 @@
 // SQL of the order's lifecycle (lifecycle.ts): a status change with its history row (who, from what), the
 // payment's arrival, and the inverses of what placing an order took (its stock, its promo code's use, the
 // gift card money). Each function runs in the caller's transaction, on an order the caller has locked.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { OrderStatus } from '../../common/order-status.ts';
 
 /** Who changed an order's status: the buyer, the shop itself, a manager, the accounting system. */

@@ -7,11 +7,10 @@
 // status (migration 015 names the same statuses as BUYER_NOTICES). A paid order's card money goes back through
 // the payment provider after the transaction (payments/refunds.ts). Callers (the checkout, the payment
 // provider, the unpaid-order pass, later the manager's desk and the accounting system) only ask.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
+import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
+import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { addLedgerEntry } from '../accounts/bonus-sql.ts';
-import { expiryOf } from '../accounts/bonus-rules.ts';
-import { enqueueMail } from '../mail/mail.ts';
 import { awaitsPayment, BUYER_NOTICES, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 import {
   cardsBoughtBy,

@@ -1,7 +1,7 @@
 // The order as the confirmation page reads it (POST /v1/get_order_info/): its lines (items_json), sums,
 // what is left to pay and until when, the delivery place and the status history.
 import type { OrderInfo } from '../../common/contract/orders.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { awaitsPayment, orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';

@@ -2,9 +2,9 @@
 // an unpaid order lapses, a change of the order's status, the manager's new-order notice, and a bought gift
 // card's code. Plain text in Russian, with a link to the order's page.
 import { formatPrice } from '../../common/money.ts';
-import type { Mail } from '../mail/mail.ts';
+import type { Mail } from '../mail/public.ts';
+import { moscowTime } from '../lib/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { moscowTime } from '../lib/moscow-time.ts';
 import { orderPath } from '../../common/order-paths.ts';
 
 export interface MailLine {

@@ -2,12 +2,11 @@
 // paid): bonus points accrued for a signed-in buyer (bonus-rules.ts), and a gift card issued and mailed for
 // each certificate bought.
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../db/driver.ts';
-import { addLedgerEntry } from '../accounts/bonus-sql.ts';
-import { cardsIssuedFor, issueCard } from '../gift/gift-sql.ts';
+import type { Queryable } from '../db/public.ts';
+import { accrualFor, addLedgerEntry, expiryOf } from '../accounts/public.ts';
+import { cardsIssuedFor, issueCard } from '../gift/public.ts';
+import { enqueueMail } from '../mail/public.ts';
 import { orderItems, type OrderItemRow, type OrderRow } from './orders-sql.ts';
-import { accrualFor, expiryOf } from '../accounts/bonus-rules.ts';
-import { enqueueMail } from '../mail/mail.ts';
 import { giftCardMail } from './order-mails.ts';
 
 /** A bought card lasts this long. */

@@ -1,7 +1,7 @@
 // SQL of orders: the goods an order takes (variants locked in id order, so concurrent orders queue on the
 // same rows and never deadlock), numbers, the order row, its line snapshot, stock, status history, the
 // order read back by guid, and the shop's addresses for mail.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 /** What a basket line or a v1 item names, and how many. */
 export interface WantedLine {

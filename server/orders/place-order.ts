@@ -7,11 +7,12 @@
 // and the manager's mail queued.
 import type { Infer } from 'superstruct';
 import type { OrderRequest } from '../../common/contract/orders.ts';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
+import type { Shopper } from '../http/public.ts';
+import { addLedgerEntry, bonusBalance, fullName, ledgerOf, pointsToSpend, userProfile } from '../accounts/public.ts';
+import { BASKET_MESSAGES, cartLines, deleteLines, findCartId, lineSums } from '../basket/public.ts';
+import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import type { Shopper } from '../http/identity.ts';
-import { ledgerOf, addLedgerEntry } from '../accounts/bonus-sql.ts';
-import { cartLines, deleteLines, findCartId } from '../basket/cart-sql.ts';
 import { cityPlace } from './geo-sql.ts';
 import {
   insertOrder,
@@ -27,14 +28,9 @@ import {
   type WantedLine,
 } from './orders-sql.ts';
 import { countPromoUse, findPromo } from './promo-sql.ts';
-import { userProfile } from '../accounts/users-sql.ts';
-import { fullName } from '../accounts/account-rules.ts';
-import { BASKET_MESSAGES, lineSums } from '../basket/basket.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
-import { bonusBalance, pointsToSpend } from '../accounts/bonus-rules.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
 import { payFromCard } from './gift-card-payment.ts';
-import { enqueueMail } from '../mail/mail.ts';
 import { pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
 import { evaluatePromo, normalizeCode } from './promo-rules.ts';

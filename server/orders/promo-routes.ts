@@ -3,15 +3,12 @@
 // shopper's bonus points with the programme's rules, and the rules alone for anyone (/rules-discount).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { LIMITS, knownShopper, route, spendAttempt } from '../http/public.ts';
+import { BONUS_RULES, bonusBalance, ledgerOf } from '../accounts/public.ts';
+import { basketSums } from '../basket/public.ts';
 import { Refusal } from '../refusal.ts';
-import { knownShopper } from '../http/identity.ts';
-import { ledgerOf } from '../accounts/bonus-sql.ts';
 import { findPromo } from './promo-sql.ts';
-import { basketSums } from '../basket/basket.ts';
-import { BONUS_RULES, bonusBalance } from '../accounts/bonus-rules.ts';
 import { evaluatePromo, normalizeCode } from './promo-rules.ts';
-import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
 
 export const SIGN_IN_NEEDED = 'Войдите, чтобы пользоваться бонусной программой';
 

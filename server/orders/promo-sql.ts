@@ -1,5 +1,5 @@
 // SQL of promo codes: one code (locked for the order that uses it) and counting a use.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import type { PromoRow } from './promo-rules.ts';
 
 export async function findPromo(db: Queryable, code: string, lock = false): Promise<PromoRow | null> {

@@ -5,12 +5,9 @@
 // /v1/giftcardpayment/ pays an order from a gift card (idempotent with Idempotency-Key, limited per address).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { LIMITS, idempotentCall, knownShopper, route, scopeOf, spendAttempt, type Limit } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
-import { knownShopper, scopeOf } from '../http/identity.ts';
-import { LIMITS, spendAttempt, type Limit } from '../http/rate-limit.ts';
 import { orderByGuid } from './orders-sql.ts';
-import { idempotentCall } from '../http/idempotency.ts';
 import { orderInfo } from './order-info.ts';
 import { placeOrder } from './place-order.ts';
 import { LIFECYCLE_MESSAGES, shopper } from './lifecycle.ts';

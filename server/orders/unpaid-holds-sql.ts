@@ -1,6 +1,6 @@
 // SQL of unpaid orders' holds: how many unpaid orders a shopper and an address hold now.
-import type { Queryable } from '../db/driver.ts';
-import type { Shopper } from '../http/identity.ts';
+import type { Queryable } from '../db/public.ts';
+import type { Shopper } from '../http/public.ts';
 import { AWAITS_PAYMENT } from './lifecycle-sql.ts';
 
 export async function unpaidOrdersOf(db: Queryable, who: Shopper, address: string): Promise<{ shopper: number; address: number }> {

@@ -2,10 +2,9 @@
 // so many unpaid orders at once (counted under a lock per shopper and per address, so orders sent at once
 // count each other), and each unpaid order holds its goods until a deadline (UNPAID_HOLD_MINUTES after it
 // was placed); the buyer is reminded before it lapses (background/unpaid-orders.ts cancels it then).
-import type { Queryable } from '../db/driver.ts';
-import { lockName } from '../db/locks-sql.ts';
+import { lockName, type Queryable } from '../db/public.ts';
+import { scopeOf, type Shopper } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
-import { scopeOf, type Shopper } from '../http/identity.ts';
 import { plural } from '../../common/plural.ts';
 import { unpaidOrdersOf } from './unpaid-holds-sql.ts';
 

@@ -1,6 +1,6 @@
 // SQL of payments: a provider's payment of an order (created, reused while pending for the same amount,
 // read by its external id and locked while it settles), and settling it.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export interface PaymentRow {
   id: number;

@@ -5,11 +5,10 @@
 // the caller's transaction) are provider-neutral.
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import type { Db, Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/public.ts';
+import { LIFECYCLE_MESSAGES, SYSTEM, latePaymentNotice, orderByGuid, orderById, pay, shopMail, type OrderRow } from '../orders/public.ts';
+import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { orderByGuid, orderById, shopMail, type OrderRow } from '../orders/orders-sql.ts';
-import { latePaymentNotice } from '../orders/order-mails.ts';
-import { enqueueMail } from '../mail/mail.ts';
 import {
   claimProviderRef,
   insertPayment,
@@ -19,7 +18,6 @@ import {
   setPaymentStatus,
   type PaymentRow,
 } from './payments-sql.ts';
-import { LIFECYCLE_MESSAGES, pay, SYSTEM } from '../orders/lifecycle.ts';
 import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 

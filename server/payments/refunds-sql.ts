@@ -1,6 +1,6 @@
 // SQL of refunds (migration 016): the pending ones a pass carries out, each claimed for a while so that one
 // process at a time asks the provider, and marked done or tried again.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 
 export interface RefundRow {
   id: number;

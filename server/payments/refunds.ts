@@ -4,11 +4,10 @@
 // Taken: the refund is done, and with the order's last one its payment reads «Деньги возвращены». Refused
 // or unanswered: the reason is kept and the next pass tries again. A refund of a payment made through a
 // provider the shop no longer uses waits for a manager.
-import type { Db } from '../db/driver.ts';
+import type { Db } from '../db/public.ts';
+import { orderById, refundsDone } from '../orders/public.ts';
 import { claimPendingRefunds, markRefundDone, refundsPending, releaseRefund } from './refunds-sql.ts';
 import { paymentById } from './payments-sql.ts';
-import { orderById } from '../orders/orders-sql.ts';
-import { refundsDone } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from './providers.ts';
 
 /** Refunds asked per pass at most; the rest wait for the next pass. */

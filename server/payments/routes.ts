@@ -3,9 +3,8 @@
 // bank's return and callback: sberbank-routes.ts; the test page and its forms: test-provider.ts).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { formPageRoutes, route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
-import { formPageRoutes } from '../http/form-body.ts';
 import { PAYMENT_MESSAGES, startPayment } from './providers.ts';
 
 export default async function paymentRoutes(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@
 // money.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type Verdict } from './providers.ts';
 import { paymentByProviderRef } from './payments-sql.ts';

@@ -1,7 +1,7 @@
 // The built-in test payment provider's page «Тестовая оплата»: the order's number and sum, and two forms
 // that post back to the server (pay or cancel). No script, so the shop's CSP (form-action 'self') holds.
 import { formatPrice } from '../../common/money.ts';
-import { escapeMarkup } from '../http/markup.ts';
+import { escapeMarkup } from '../http/public.ts';
 
 export interface TestPaymentView {
   action: string;

@@ -4,7 +4,7 @@
 // moves: its routes exist only when it is the chosen provider.
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, endpointPath } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type PaymentProvider } from './providers.ts';
 import { testPaymentPage } from './test-payment-page.ts';

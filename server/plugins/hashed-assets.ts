@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
-import { sendStored, strongEtag, type StoredResponse } from '../http/stored-response.ts';
+import { sendStored, strongEtag, type StoredResponse } from '../http/public.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** What a built asset's name looks like: "index-Ab12Cd34.js", never a path. */

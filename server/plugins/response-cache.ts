@@ -4,7 +4,7 @@
 // route() (server/http/endpoint-route.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResponseCache } from '../http/response-cache.ts';
+import { ResponseCache } from '../http/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import etag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
-import { ANALYTICS_SCRIPT_URL } from '../content/frame-routes.ts';
+import { ANALYTICS_SCRIPT_URL } from '../content/public.ts';
 
 /** Origins the CSP admits besides our own, from the configured third-party scripts. */
 export function thirdPartyOrigins(config: Pick<Config, 'analyticsCounterId' | 'deliveryWidgetUrl'>): string[] {

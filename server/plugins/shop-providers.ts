@@ -2,10 +2,8 @@
 // payment provider PAYMENT_PROVIDER names (the bank, the built-in test page, or none: no online payment).
 // Decorated on the root app: the shop's routes and the unpaid orders' pass (which asks the provider) use them.
 import type { FastifyInstance } from 'fastify';
-import { tariffTableDelivery, type DeliveryProvider } from '../orders/delivery.ts';
-import type { PaymentProvider } from '../payments/providers.ts';
-import { testPaymentProvider } from '../payments/test-provider.ts';
-import { sberbankProvider } from '../payments/sberbank.ts';
+import { tariffTableDelivery, type DeliveryProvider } from '../orders/public.ts';
+import { sberbankProvider, testPaymentProvider, type PaymentProvider } from '../payments/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,9 +7,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { serveHashedAssets } from './hashed-assets.ts';
-import { splitUrl } from '../http/split-url.ts';
-import { servePages, type PageSources } from '../render/pages.ts';
-import { ssrBundle } from '../render/ssr-bundle.ts';
+import { splitUrl } from '../http/public.ts';
+import { servePages, ssrBundle, type PageSources } from '../render/public.ts';
 
 const REVALIDATE = 'no-cache';
 

@@ -2,7 +2,7 @@
 // per device that wants it: the devices watching the product (in the chosen size, for stock) or the buyer's
 // devices, without the kinds each turned off. Events are taken and their messages written in one
 // transaction, so a crash loses or doubles none; several servers share the queue (skip locked).
-import type { Db, Queryable } from '../db/driver.ts';
+import type { Db, Queryable } from '../db/public.ts';
 import { orderPath } from '../../common/order-paths.ts';
 import { backInStock, orderStatus, paymentReminder, priceDrop, type OutgoingMessage } from './messages.ts';
 import { buyerDevicesOf, insertPushes, orderNotice, productNotice, takeEvents, watchersOf, type PushEvent } from './push-sql.ts';

@@ -7,7 +7,7 @@ import type { ProductNotice } from './push-sql.ts';
 import { formatPrice } from '../../common/money.ts';
 import { href } from '../../common/routes.ts';
 import { BUYER_NOTICES } from '../../common/order-status.ts';
-import { moscowTime } from '../lib/moscow-time.ts';
+import { moscowTime } from '../lib/public.ts';
 
 export interface OutgoingMessage {
   message: PushMessage;

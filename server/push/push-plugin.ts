@@ -3,7 +3,7 @@
 // Stopped, its pass awaited, when the app closes (lib/run-every.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runEvery } from '../lib/run-every.ts';
+import { runEvery } from '../lib/public.ts';
 import { fanOutEvents } from './fan-out.ts';
 import { sendPushes } from './sender.ts';
 import { vapidKeys, type VapidKeys } from './vapid.ts';

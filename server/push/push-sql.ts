@@ -1,9 +1,9 @@
 // SQL of Web Push: devices' subscriptions and the favourites they watch, the events the catalogue and order
 // triggers raise (migration 013), and the outbox of messages with its claims and retries, like mail_outbox.
 import type { PushKind, PushWatch } from '../../common/contract/push.ts';
-import type { Queryable } from '../db/driver.ts';
-import { LIVE_TOKEN } from '../sessions/tokens-sql.ts';
-import { PRODUCT_PATH_SQL } from '../catalog/offers-sql.ts';
+import type { Queryable } from '../db/public.ts';
+import { LIVE_TOKEN } from '../sessions/public.ts';
+import { PRODUCT_PATH_SQL } from '../catalog/public.ts';
 import type { Offer } from '../../common/contract/catalog.ts';
 
 export type ProductNotice = Pick<Offer, 'id' | 'name' | 'full_path_offer'>;

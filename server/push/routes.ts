@@ -3,9 +3,7 @@
 // device is named by its endpoint and changed only by the browser that holds it (its visitor key).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { route } from '../http/endpoint-route.ts';
-import { deviceKey, tokenOf } from '../http/identity.ts';
-import { LIMITS, spendAttempt } from '../http/rate-limit.ts';
+import { LIMITS, deviceKey, route, spendAttempt, tokenOf } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { PUSH_MESSAGES, checkSubscription } from './push-services.ts';
 import { deleteSubscription, saveSubscription, setKindsOff } from './push-sql.ts';

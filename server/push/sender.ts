@@ -4,7 +4,7 @@
 // after Retry-After or a growing pause, up to MAX_ATTEMPTS; given up at once on a refusal of the message
 // itself (400, 401, 403, 413), which no retry would change.
 import webpush from 'web-push';
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { claimPushes, dropSubscription, markPushFailed, markPushSent, type OutgoingPush } from './push-sql.ts';
 import type { VapidKeys } from './vapid.ts';
 

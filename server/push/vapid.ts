@@ -3,8 +3,7 @@
 // kept in shop_secrets (in the data folder's database with PGlite), shared by every process. A browser's
 // subscription is made for one public key: changing the keys drops every device's notifications.
 import webpush from 'web-push';
-import type { Queryable } from '../db/driver.ts';
-import { shopSecret } from '../db/shop-secrets-sql.ts';
+import { shopSecret, type Queryable } from '../db/public.ts';
 
 export interface VapidKeys {
   publicKey: string;

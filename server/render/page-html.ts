@@ -6,8 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataBlock } from '../../common/page-data.ts';
-import { withHead } from '../content/head-html.ts';
-import type { PageHead } from '../content/page-head.ts';
+import { withHead, type PageHead } from '../content/public.ts';
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
 const scriptSafe = (json: string) =>

@@ -4,11 +4,8 @@
 // answer's JSON read back, exactly what the page would get over HTTP.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointPath, queryString } from '../../common/endpoints.ts';
-import { routeKey } from '../http/cached-answers.ts';
-import { parse } from '../http/contract.ts';
-import { MESSAGES } from '../http/errors.ts';
+import { MESSAGES, REFUSAL_STATUS, parse, routeKey } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
-import { REFUSAL_STATUS } from '../http/refusal-status.ts';
 
 export interface CallInput {
   params?: Record<string, string>;

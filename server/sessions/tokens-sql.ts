@@ -1,7 +1,7 @@
 // SQL of sign-in tokens (auth_tokens): issued with their device and absolute end, resolved to their user while
 // neither lifetime has run out (the idle one renewed on use, at most once per RENEW_AFTER), listed for the
 // profile, and revoked one, all but one, or all at once.
-import type { Queryable } from '../db/driver.ts';
+import type { Queryable } from '../db/public.ts';
 import { SESSION_LIFETIME } from './session-lifetime.ts';
 
 /** Whether the token row `t` is live: not revoked, before its end, used within the idle lifetime (whole days). */

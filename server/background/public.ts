@@ -1,0 +1,5 @@
+// What the other areas of the server may use of background/: the background passes (housekeeping, unpaid
+// orders). Everything else in the folder is its own (eslint.config.js refuses an import from another area past
+// this file).
+export { default as housekeeping } from './housekeeping-plugin.ts';
+export { default as unpaidOrders } from './unpaid-orders-plugin.ts';

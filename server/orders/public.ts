@@ -1,0 +1,13 @@
+// What the other areas of the server may use of orders/: orders: placing one, its lifecycle, delivery, promo
+// codes, its mails and history. Everything else in the folder is its own (eslint.config.js refuses an import
+// from another area past this file).
+export { default as deliveryRoutes } from './delivery-routes.ts';
+export { tariffTableDelivery, type DeliveryProvider } from './delivery.ts';
+export { default as historyRoutes } from './history-routes.ts';
+export { AWAITS_PAYMENT } from './lifecycle-sql.ts';
+export { LIFECYCLE_MESSAGES, SYSTEM, cancel, pay, refundsDone } from './lifecycle.ts';
+export { latePaymentNotice, paymentReminder } from './order-mails.ts';
+export { orderByGuid, orderById, shopMail, type OrderRow } from './orders-sql.ts';
+export { default as promoRoutes } from './promo-routes.ts';
+export { default as orderRoutes } from './routes.ts';
+export { reminderLeadMinutes, type HoldRules } from './unpaid-holds.ts';
