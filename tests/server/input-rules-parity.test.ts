@@ -111,6 +111,28 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
   };
   const delivery = { fio: BUYER.fio, email: BUYER.email, phone: BUYER.phone, cityChosen: true, method: 'pickup' as const, address: '' };
 
+  /**
+   * A profile field's edge cases, on a user of its own: the profile page's validator with `onPage(v)` in its
+   * form against PUT /v1/changeinfo/ with `sent(v)` (the same, unless a test sends otherwise).
+   */
+  const sameInProfile = async <V extends string>(
+    values: readonly V[],
+    rule: Pick<Rule, 'message'>,
+    field: keyof ReturnType<typeof profileFormOf>,
+    onPage: (v: V) => Partial<ReturnType<typeof profileFormOf>>,
+    sent: (v: V) => object = onPage,
+    userFields: Parameters<typeof createUser>[1] = {},
+  ) => {
+    const user = await createUser(app, userFields);
+    const me = await userOf(user.token);
+    const profile = profileFormOf(me);
+    await same(
+      values,
+      (v) => checkProfile({ ...profile, ...onPage(v) }, me)[field],
+      async (v) => refusedWith(rule, await changeInfo(user.token, { ...profilePayloadOf(profile), ...sent(v) })),
+    );
+  };
+
   it('e-mail: registration, login, a forgotten password, the mailing, checkout and the profile', async () => {
     const verdicts = await same(
       EDGES.email,
@@ -143,14 +165,7 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
       (v) => checkDeliveryForm({ ...delivery, email: v }, true).email,
       async (v) => refusedWith(EMAIL, await order({ buyer: { email: v } })),
     );
-    const user = await createUser(app);
-    const me = await userOf(user.token);
-    const profile = profileFormOf(me);
-    await same(
-      EDGES.email,
-      (v) => checkProfile({ ...profile, email: v }, me).email,
-      async (v) => refusedWith(EMAIL, await changeInfo(user.token, { ...profilePayloadOf(profile), email: v })),
-    );
+    await sameInProfile(EDGES.email, EMAIL, 'email', (v) => ({ email: v }));
   });
 
   it('full name: registration and checkout', async () => {
@@ -186,14 +201,7 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
       '+7',
       '',
     ]);
-    const user = await createUser(app, { phone: null });
-    const me = await userOf(user.token);
-    const profile = profileFormOf(me);
-    await same(
-      EDGES.phone,
-      (v) => checkProfile({ ...profile, phone: v }, me).phone,
-      async (v) => refusedWith(OPTIONAL_PHONE, await changeInfo(user.token, { ...profilePayloadOf(profile), phone: v })),
-    );
+    await sameInProfile(EDGES.phone, OPTIONAL_PHONE, 'phone', (v) => ({ phone: v }), undefined, { phone: null });
   });
 
   it('password: registration and a new password in the profile', async () => {
@@ -202,14 +210,12 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
       (v) => checkRegister({ ...good, password_one: v, password_two: v }).password_one,
       async (v) => refusedWith(PASSWORD, await register({ password_one: v, password_two: `${v}-другой` })),
     );
-    const user = await createUser(app);
-    const me = await userOf(user.token);
-    const profile = profileFormOf(me);
-    await same(
+    await sameInProfile(
       EDGES.password,
-      (v) => checkProfile({ ...profile, password_one: v, password_two: v }, me).password_one,
-      async (v) =>
-        refusedWith(PASSWORD, await changeInfo(user.token, { ...profilePayloadOf(profile), password_one: v, password_two: `${v}-другой` })),
+      PASSWORD,
+      'password_one',
+      (v) => ({ password_one: v, password_two: v }),
+      (v) => ({ password_one: v, password_two: `${v}-другой` }),
     );
   });
 
@@ -243,15 +249,8 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
         },
       );
     }
-    const user = await createUser(app);
-    const me = await userOf(user.token);
-    const profile = profileFormOf(me);
     for (const field of ['last_name', 'first_name'] as const) {
-      await same(
-        EDGES.namePart,
-        (v) => checkProfile({ ...profile, [field]: v }, me)[field],
-        async (v) => refusedWith(PROFILE_NAMES[field], await changeInfo(user.token, { ...profilePayloadOf(profile), [field]: v })),
-      );
+      await sameInProfile(EDGES.namePart, PROFILE_NAMES[field], field, (v) => ({ [field]: v }));
     }
   });
 
