@@ -73,6 +73,10 @@ export const PASSWORD: Rule = { test: isStrongPassword, message: 'Пароль: 
 
 export const PASSWORDS_DIFFER = 'Пароли не совпадают';
 
+/** What an empty password field, or its empty repeat, is told. */
+export const PASSWORD_NEEDED = 'Введите пароль';
+export const REPEAT_NEEDED = 'Повторите пароль';
+
 /** The password's repeat, when it differs from the password. */
 export const repeatFailing = (one: string, two: string): string | undefined => (one === two ? undefined : PASSWORDS_DIFFER);
 

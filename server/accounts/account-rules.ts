@@ -25,7 +25,6 @@ export const ACCOUNT_MESSAGES = {
   loginFailed: 'Не удалось войти. Проверьте правильность вводимых логина и пароля',
   unknownUser: 'Не удалось Найти пользователя. Проверьте правильность вводимого логина',
   signInNeeded: 'Войдите в личный кабинет',
-  passwordNeeded: 'Задайте пароль',
   loggedOut: 'Вы вышли из личного кабинета',
   currentPasswordNeeded: 'Введите текущий пароль, чтобы сменить пароль или e-mail',
   currentPasswordWrong: 'Текущий пароль введён неверно',

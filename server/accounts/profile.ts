@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedNames, checked
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkUnique } from './sessions.ts';
 import { askEmailChange } from './email-change.ts';
+import { PASSWORD_NEEDED } from '../../common/input-rules.ts';
 
 export interface ProfileCaller {
   userId: number;
@@ -41,7 +42,7 @@ export async function changeProfile(db: Db, caller: ProfileCaller, input: Change
   // No phone field: the phone stays; an empty one removes it.
   const phone = input.phone === undefined ? current.phone : checkedPhone(input.phone);
   const newPassword = input.password_one || input.password_two;
-  if (finishing && !newPassword) throw new Refusal('invalid', ACCOUNT_MESSAGES.passwordNeeded);
+  if (finishing && !newPassword) throw new Refusal('invalid', PASSWORD_NEEDED);
   if (newPassword) checkNewPassword(input.password_one ?? '', input.password_two ?? '');
 
   const emailChanges = !finishing && email !== current.email;

@@ -11,8 +11,7 @@ import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { cleanCardCode } from '../../common/input-rules.ts';
 
-/** What is left to pay on an order. */
-
+/** What paying from a card did: the sum taken, what is left on the card and to pay, the order's payment now. */
 export interface CardPayment {
   paid: number;
   balance: number;

@@ -33,9 +33,9 @@ export async function markRefundDone(tx: Queryable, id: number): Promise<boolean
   return rows.length > 0;
 }
 
-/** The provider could not take it now: why, and it is free for the next pass. */
-export async function releaseRefund(db: Queryable, id: number, error: string): Promise<void> {
-  await db.query('update refunds set claimed_until = null, last_error = $2 where id = $1', [id, error]);
+/** The provider could not take it now (why, when it was asked), and it is free for the next pass. */
+export async function releaseRefund(db: Queryable, id: number, error: string | null): Promise<void> {
+  await db.query('update refunds set claimed_until = null, last_error = coalesce($2, last_error) where id = $1', [id, error]);
 }
 
 /** Whether any of the order's refunds still waits. */

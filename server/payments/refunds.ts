@@ -2,8 +2,9 @@
 // refund per payment in the cancel's transaction (orders/lifecycle.ts); this pass, run by the orders' pass
 // every minute, asks the provider for each pending one outside any transaction (a slow bank holds no lock).
 // Taken: the refund is done, and with the order's last one its payment reads «Деньги возвращены». Refused
-// or unanswered: the reason is kept and the next pass tries again. A refund of a payment made through a
-// provider the shop no longer uses waits for a manager.
+// or unanswered: the reason is kept, the provider is asked no more in this pass (each call may take its
+// whole timeout), and the next pass tries again. A refund of a payment made through a provider the shop no
+// longer uses waits for a manager.
 import type { Db } from '../db/public.ts';
 import { orderById, refundsDone } from '../orders/public.ts';
 import { claimPendingRefunds, markRefundDone, refundsPending, releaseRefund } from './refunds-sql.ts';
@@ -24,12 +25,19 @@ export interface RefundReport {
 
 export async function carryOutRefunds(db: Db, provider: PaymentProvider | null): Promise<RefundReport> {
   const report: RefundReport = { done: 0, waiting: 0 };
+  let silent = false;
   for (const refund of await claimPendingRefunds(db, REFUNDS_PER_PASS)) {
     const payment = (await paymentById(db, refund.payment_id))!;
+    const ours = !!provider && provider.id === payment.provider;
+    if (!ours || silent) {
+      await releaseRefund(db, refund.id, ours ? null : REFUND_MESSAGES.otherProvider(payment.provider));
+      report.waiting += 1;
+      continue;
+    }
     try {
-      if (!provider || provider.id !== payment.provider) throw new Error(REFUND_MESSAGES.otherProvider(payment.provider));
       await provider.refund(payment, refund.amount);
     } catch (err) {
+      silent = true;
       await releaseRefund(db, refund.id, err instanceof Error ? err.message : String(err));
       report.waiting += 1;
       continue;

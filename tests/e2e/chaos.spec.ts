@@ -9,6 +9,7 @@
 import { type Page, type Request, type Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addFromProductPage, line, pickProducts, type Pick } from './basket-helpers.ts';
+import { prng } from '../support/prng.ts';
 
 // The routing below sees every basket call only when no service worker answers them.
 test.use({ serviceWorkers: 'block' });
@@ -24,18 +25,6 @@ function summary(body: string): string {
   } catch {
     return body.slice(0, 80);
   }
-}
-
-/** mulberry32: a small seeded PRNG, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Variant {

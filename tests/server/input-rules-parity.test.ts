@@ -15,6 +15,7 @@ import {
   FULL_NAME,
   OPTIONAL_PHONE,
   PASSWORD,
+  PASSWORD_NEEDED,
   PHONE,
   PROFILE_NAMES,
   quantityFailing,
@@ -217,6 +218,17 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
       (v) => ({ password_one: v, password_two: v }),
       (v) => ({ password_one: v, password_two: `${v}-другой` }),
     );
+  });
+
+  it('a registration being finished needs a password: an empty one is told the same words on both sides', async () => {
+    const names = { last_name: 'Ким', first_name: 'Анна', middle_name: 'Ивановна' };
+    const page = checkFinish({ email: 'a@example.ru', ...names, password_one: '', password_two: '' }).password_one;
+    const finishing = await createUser(app, { email: null });
+    const api = refusedWith(
+      { message: PASSWORD_NEEDED },
+      await changeInfo(finishing.token, { email: 'finish-empty@example.ru', ...names }),
+    );
+    expect([page, api]).toEqual([PASSWORD_NEEDED, PASSWORD_NEEDED]);
   });
 
   it('names: each part longer than 2 characters to finish a registration, the surname and the first name in the profile', async () => {

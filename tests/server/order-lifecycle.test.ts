@@ -13,18 +13,7 @@ import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { backends, startApp } from './harness.ts';
 import { carryOutRefunds } from '../../server/payments/refunds.ts';
 import { BUYER, city, createUser, FORM, freshVariant, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
-
-/** mulberry32: a small seeded PRNG, so a failing property run can be replayed (its seed is in the message). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../support/prng.ts';
 
 /** The quoted values of a constraint's or trigger's definition, sorted. */
 const listed = (def: string) => [...def.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();

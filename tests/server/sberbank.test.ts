@@ -261,4 +261,24 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     const info = (await s.call('POST', '/api/v1/get_order_info/', { guid: o.guid })).body.order_info;
     expect([info.status_name, info.payment_status_name]).toEqual(['Отменён', 'Деньги возвращены']);
   });
+
+  it('a bank that does not answer a refund is asked no more in that pass; the next pass gives every refund back', async () => {
+    const paidThenCancelled = async () => {
+      const s = shopper(app);
+      const o = await placePickupOrder(app, s, 1800);
+      await s.call('GET', await atBank((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url, 'pay'));
+      await app.db.transaction(async (tx) =>
+        cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет в наличии', app.config.publicUrl),
+      );
+      return o;
+    };
+    await carryOutRefunds(app.db, app.payments); // earlier tests' refunds, if any, out of the way
+    const orders = [await paidThenCancelled(), await paidThenCancelled()];
+    const calls = bank.refundCalls;
+    bank.dropNextCall(); // each call may wait its whole timeout: the first silence stops the pass
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 0, waiting: 2 });
+    expect(bank.refundCalls - calls).toBe(0); // the dropped call never reached refund.do
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 2, waiting: 0 });
+    for (const o of orders) expect((await orderOf(o.guid)).payment_status).toBe('refunded');
+  });
 });

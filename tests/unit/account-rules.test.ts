@@ -3,8 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { finishFailure, forgotFailure, loginFailure, registerFailure, TEXT } from '../../src/api/account-errors.ts';
-import { checkFinish, checkLogin, checkPasswords, checkRegister, HINT } from '../../src/features/popups/account-rules.ts';
-import { EMAIL, FINISH_NAMES, PASSWORD, PASSWORDS_DIFFER, passwordHints } from '../../common/input-rules.ts';
+import { checkFinish, checkLogin, checkPasswords, checkRegister } from '../../src/features/popups/account-rules.ts';
+import {
+  EMAIL,
+  FINISH_NAMES,
+  PASSWORD,
+  PASSWORD_NEEDED,
+  PASSWORDS_DIFFER,
+  REPEAT_NEEDED,
+  passwordHints,
+} from '../../common/input-rules.ts';
 
 const good = {
   full_name: 'Иванова Анна',
@@ -36,7 +44,7 @@ describe('password rules', () => {
     expect(checkPasswords('Parol123', 'Parol123')).toEqual({});
   });
   it('wants both fields and equal ones', () => {
-    expect(checkPasswords('', '')).toEqual({ password_one: HINT.password, password_two: HINT.repeat });
+    expect(checkPasswords('', '')).toEqual({ password_one: PASSWORD_NEEDED, password_two: REPEAT_NEEDED });
     expect(checkPasswords('Parol123', 'Parol124')).toEqual({ password_two: PASSWORDS_DIFFER });
   });
 });
@@ -44,7 +52,7 @@ describe('password rules', () => {
 describe('login and finish-registration rules', () => {
   it('login wants an e-mail and a password', () => {
     expect(checkLogin({ email: 'ANNA@EXAMPLE.RU', password: 'x' })).toEqual({});
-    expect(checkLogin({ email: 'anna', password: '' })).toEqual({ email: EMAIL.message, password: HINT.password });
+    expect(checkLogin({ email: 'anna', password: '' })).toEqual({ email: EMAIL.message, password: PASSWORD_NEEDED });
   });
   it('finish registration wants each name part longer than 2 characters', () => {
     const f = {

@@ -6,6 +6,8 @@ import {
   FULL_NAME,
   OPTIONAL_PHONE,
   PASSWORD,
+  PASSWORD_NEEDED,
+  REPEAT_NEEDED,
   failing,
   onlyFailed,
   repeatFailing,
@@ -13,19 +15,13 @@ import {
 
 export type Hints<K extends string> = Partial<Record<K, string>>;
 
-/** What an empty password field is told (the rules' own messages say what a typed one lacks). */
-export const HINT = {
-  password: 'Введите пароль',
-  repeat: 'Повторите пароль',
-} as const;
-
 export type PasswordKey = 'password_one' | 'password_two';
 
 /** Password and repeat: non-empty, the final rule (Latin capital), and equal. */
 export function checkPasswords(one: string, two: string): Hints<PasswordKey> {
   const h: Hints<PasswordKey> = {};
-  h.password_one = one ? failing(PASSWORD, one) : HINT.password;
-  h.password_two = two ? repeatFailing(one, two) : HINT.repeat;
+  h.password_one = one ? failing(PASSWORD, one) : PASSWORD_NEEDED;
+  h.password_two = two ? repeatFailing(one, two) : REPEAT_NEEDED;
   return onlyFailed(h);
 }
 
@@ -42,7 +38,7 @@ export function checkRegister(f: RegisterFields): Hints<keyof RegisterFields> {
 }
 
 export function checkLogin(f: { email: string; password: string }): Hints<'email' | 'password'> {
-  return onlyFailed({ email: failing(EMAIL, f.email), password: f.password ? undefined : HINT.password });
+  return onlyFailed({ email: failing(EMAIL, f.email), password: f.password ? undefined : PASSWORD_NEEDED });
 }
 
 export function checkForgot(email: string): Hints<'email'> {
