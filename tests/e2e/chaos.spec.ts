@@ -110,8 +110,16 @@ test('100 random basket changes on a network that drops a third of the calls end
   // those (every GET, a quarter of the changes) with the answer held back for up to 1.2 s.
   const failures = { before: 0, after: 0, through: 0, late: 0 };
   const netRnd = prng(seed ^ 0x5bd1e995);
-  // What went over the wire, attached to the report (and printed) when the run fails.
+  // What went over the wire, attached to the report (and printed) when the run fails, with what the page said
+  // meanwhile (its warnings, errors and its own bracketed logs) and each address it went to.
   const wire: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning' || m.text().startsWith('[')) wire.push(`page ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => wire.push(`page error: ${e.message}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) wire.push(`at ${new URL(f.url()).pathname}`);
+  });
   const callOf = (req: Request) =>
     `${req.method()} ${new URL(req.url()).pathname.replace('/api/v2/cart/', '') || '/'} ${(req.headers()['idempotency-key'] ?? '').slice(0, 8)} ${req.postData() ?? ''}`;
   await page.route(CART_CALLS, async (route: Route) => {
