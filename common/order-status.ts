@@ -45,7 +45,7 @@ export const paymentStatusName = (code: string): string => (PAYMENT_STATUSES as 
 
 type Statuses = { status: string; payment_status: string };
 
-/** The order's money has come (whatever happened to it since). */
+/** The order's money has come and stays with the shop (a cancelled paid order's reads refunding, then refunded). */
 export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'paid';
 
 /** The order was cancelled: it holds nothing and waits for nothing. */

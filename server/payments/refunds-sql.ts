@@ -7,7 +7,6 @@ export interface RefundRow {
   order_id: number;
   payment_id: number;
   amount: number;
-  attempts: number;
 }
 
 /** How long a pass may take over one refund before another process may try it. */
@@ -16,10 +15,10 @@ const CLAIM = `interval '2 minutes'`;
 /** The pending refunds no process is carrying out now, oldest first, each claimed for this pass. */
 export function claimPendingRefunds(db: Queryable, limit: number): Promise<RefundRow[]> {
   return db.query<RefundRow>(
-    `update refunds set claimed_until = now() + ${CLAIM}, attempts = attempts + 1
+    `update refunds set claimed_until = now() + ${CLAIM}
       where id in (select id from refunds where status = 'pending' and (claimed_until is null or claimed_until < now())
                     order by id limit $1)
-      returning id, order_id, payment_id, amount, attempts`,
+      returning id, order_id, payment_id, amount`,
     [limit],
   );
 }
@@ -33,9 +32,16 @@ export async function markRefundDone(tx: Queryable, id: number): Promise<boolean
   return rows.length > 0;
 }
 
-/** The provider could not take it now (why, when it was asked), and it is free for the next pass. */
+/**
+ * Free for the next pass: asked and not taken (why, counted in attempts), or not asked in this pass (null: a
+ * silent provider was asked no more).
+ */
 export async function releaseRefund(db: Queryable, id: number, error: string | null): Promise<void> {
-  await db.query('update refunds set claimed_until = null, last_error = coalesce($2, last_error) where id = $1', [id, error]);
+  await db.query(
+    `update refunds set claimed_until = null, last_error = coalesce($2, last_error),
+       attempts = attempts + case when $2::text is null then 0 else 1 end where id = $1`,
+    [id, error],
+  );
 }
 
 /** Whether any of the order's refunds still waits. */
