@@ -58,3 +58,10 @@ export function build(pattern: string, params: Params = {}): string {
     .join('/');
   return `/${path}`;
 }
+
+const CATEGORY_LEVELS = ['subCategory', 'categorySubCategory', 'categorySubSubCategory'] as const;
+
+/** The category path a category or product address names: "kupalniki/bikini" for /kupalniki/bikini/tag/x or /kupalniki/bikini/123/slug. */
+export function categoryPathOf({ params }: { params: Params }, pathname: string): string {
+  return [pathname.split('/')[1] ?? '', ...CATEGORY_LEVELS.map((k) => params[k])].filter(Boolean).join('/');
+}

@@ -1,28 +1,22 @@
 // The server's rendering of a page (built by Vite's SSR build into dist/server/entry-server.js, which the
-// server loads: server/render/ssr-bundle.ts). For a URL: the route's requests (app/page-requests.ts) run
-// with the caller the server gives (its public answers, in-process), their results become the page's
-// seeds, and the app renders with them through React's streaming renderer, complete (every lazy page
-// resolved) before it is sent. The seeds go into the HTML as JSON for the page to hydrate with.
+// server loads: server/render/ssr-bundle.ts). For a URL and the answers the server loaded for it (the page
+// module's asks, common/page-asks.ts), the answers become the page's seeds, and the app renders with them
+// through React's streaming renderer, complete (every lazy page resolved) before it is sent. The seeds go
+// into the HTML as JSON for the page to hydrate with.
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Router } from 'wouter';
-import type { EndpointInfo } from '../common/endpoints.ts';
-import { ApiError, callUrl, type ShopCall } from './api/client.ts';
+import { pageAsks } from '../common/page-asks.ts';
+import { pageAt } from '../common/routes.ts';
+import { askUrl } from './api/asks.ts';
 import { App } from './app/App.tsx';
-import { pageRequests } from './app/page-requests.ts';
 import { pageSource, preloadPage } from './app/pages.tsx';
 import type { BasketItem } from '../common/contract/basket.ts';
 import { BASKET_SEED, COOKIE_NOTICE_SEED, ORIGIN_SEED, RENDERED_AT_SEED, SeedsContext, type Seed, type Seeds } from './state/seeds.ts';
 
 /** The build this bundle is: the page hydrates the server's HTML only when its own build is the same. */
 export const buildId: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
-
-/** The server's answer to one public call: its value, or a throw with the HTTP status it would have had. */
-export type ServerCall = (
-  endpoint: EndpointInfo,
-  input: { params?: Record<string, string>; query?: Record<string, unknown> },
-) => Promise<unknown>;
 
 export interface RenderedPage {
   /** The app's markup, for the page's #root. */
@@ -32,37 +26,6 @@ export interface RenderedPage {
   /** The page's source file (the build's manifest names its chunk by it), for the server to preload. */
   page: string | null;
 }
-
-/** One answer a request's load got: the address the page would have asked, and the answer. */
-interface Asked {
-  url: string;
-  answer: unknown;
-}
-
-/**
- * The caller the page's code takes (`ShopCall`), answered by the server; a refusal becomes the page's
- * ApiError. Each answer is noted in `asked` with the address the page's own call would have used.
- */
-function callerOf(serverCall: ServerCall, asked: Asked[]): ShopCall {
-  return ((endpoint: EndpointInfo, input?: { params?: Record<string, string>; query?: Record<string, unknown> }) =>
-    serverCall(endpoint, input ?? {}).then(
-      (answer) => {
-        asked.push({ url: callUrl(endpoint, input as Parameters<typeof callUrl>[1]), answer });
-        return answer;
-      },
-      (err: unknown) => {
-        const status = (err as { statusCode?: unknown }).statusCode;
-        throw typeof status === 'number' ? new ApiError((err as Error).message, status) : err;
-      },
-    )) as ShopCall;
-}
-
-/**
- * A request's seed: its data, and, when that data is the one answer it asked for as it came, that answer's
- * address, where the service worker keeps it for the app shell offline (common/page-data.ts).
- */
-const seedOf = (data: unknown, asked: Asked[]): Seed =>
-  asked.length === 1 && asked[0].answer === data ? { data, from: asked[0].url } : { data };
 
 /**
  * The whole markup from React's streaming renderer, piped once every lazy page has resolved: the content
@@ -100,8 +63,15 @@ export interface Visitor {
   basket?: BasketItem[];
 }
 
-/** Renders the page at `url`, the shop's public address and the request's path and query. */
-export async function render(url: string, serverCall: ServerCall, visitor: Visitor): Promise<RenderedPage> {
+/** The answers the server loaded for the page (server/render/page-answers.ts), by their asks' keys. */
+export type PageAnswers = Record<string, Seed>;
+
+/**
+ * Renders the page at `url`, the shop's public address and the request's path and query, with the answers
+ * the server loaded for it. Each answer's seed names the API address the page would have asked for it,
+ * where the service worker keeps it for the app shell offline (common/page-data.ts).
+ */
+export async function render(url: string, answers: PageAnswers, visitor: Visitor): Promise<RenderedPage> {
   const { origin, pathname, search } = new URL(url);
   const seeds: Seeds = {
     [ORIGIN_SEED]: { data: origin },
@@ -109,19 +79,12 @@ export async function render(url: string, serverCall: ServerCall, visitor: Visit
     [COOKIE_NOTICE_SEED]: { data: visitor.cookieNotice },
     ...(visitor.basket ? { [BASKET_SEED]: { data: visitor.basket } } : {}),
   };
-  await Promise.all([
-    // The page's chunk first: it then renders in place, never as a fallback to be swapped in later.
-    preloadPage(pathname),
-    ...pageRequests(pathname, search).map(async (r) => {
-      const asked: Asked[] = [];
-      try {
-        seeds[r.key] = seedOf(await r.load(callerOf(serverCall, asked)), asked);
-      } catch (err) {
-        const status = err instanceof ApiError ? err.status : 500;
-        seeds[r.key] = { error: { status, message: err instanceof Error ? err.message : String(err) } };
-      }
-    }),
-  ]);
+  for (const a of pageAsks(pageAt(pathname, search))) {
+    const seed = answers[a.key];
+    if (seed) seeds[a.key] = 'data' in seed ? { data: seed.data, from: askUrl(a) } : seed;
+  }
+  // The page's chunk first: it then renders in place, never as a fallback to be swapped in later.
+  await preloadPage(pathname);
   const html = await toHtml(
     <SeedsContext.Provider value={seeds}>
       <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>

@@ -1,11 +1,12 @@
 // The contract's building blocks (docs/architecture.md "The contract"): the page size, query-string integers
 // and JSON parameters, trimmed texts, e-mails, row ids, paged lists and the bodies every error and notice has.
+import { PAGE_SIZE } from '../catalog-basics.ts';
 import { jsonShapeProblem } from '../json-shape.ts';
 import { explained } from '../validate.ts';
 import { EMAIL, type Rule } from '../input-rules.ts';
 import { array, coerce, defaulted, integer, min, max, object, size, string, trimmed, type, type Infer, type Struct } from 'superstruct';
 
-export const PAGE_SIZE = 24; // spec §9
+export { PAGE_SIZE };
 
 /** A query-string integer ("24" -> 24); anything else fails validation. */
 export const queryInt = (lo: number, hi: number) =>

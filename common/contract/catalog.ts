@@ -1,5 +1,6 @@
 // The contract of the catalogue (spec §3 category preview, brand, offers; §7): categories, brands, colours,
 // offer cards and their lists, the `data` filter, landing pages, filters, product pages and saved offers.
+import { SORTS } from '../catalog-basics.ts';
 import {
   array,
   assign,
@@ -84,7 +85,7 @@ export type Offer = Infer<typeof Offer>;
 export const OfferPage = Paged(Offer);
 export type OfferPage = Paged<Offer>;
 
-export const SORTS = ['popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
+export { SORTS };
 export type Sort = (typeof SORTS)[number];
 
 const slugList = () => size(array(size(string(), 1, 200)), 0, 50);

@@ -2,11 +2,7 @@
 // listings and their caches. Everything else in the folder is its own (eslint.config.js refuses an import from
 // another area past this file).
 export { default as cardCache } from './card-cache.ts';
-export { getBrand } from './catalog-tree-sql.ts';
-export { getCategoryDetail } from './category-detail-sql.ts';
-export { getLanding } from './landing-pages-sql.ts';
 export { default as listingRoutes } from './listing-routes.ts';
-export { PRODUCT_PATH_SQL, offerCards } from './offers-sql.ts';
+export { PRODUCT_PATH_SQL } from './offers-sql.ts';
 export { default as productRoutes } from './product-routes.ts';
-export { getActiveProduct } from './product-sql.ts';
 export { default as catalogRoutes } from './routes.ts';

@@ -3,7 +3,5 @@
 // another area past this file).
 export { default as crawlerRoutes } from './crawler-routes.ts';
 export { default as frameRoutes, ANALYTICS_SCRIPT_URL } from './frame-routes.ts';
-export { withHead } from './head-html.ts';
 export { default as mediaRoutes } from './media-routes.ts';
-export { pageHead, type PageHead } from './page-head.ts';
 export { default as contentRoutes } from './routes.ts';

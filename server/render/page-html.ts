@@ -1,4 +1,4 @@
-// A page's HTML: the built index.html with the page's head (content/head-html.ts), the stylesheet inlined
+// A page's HTML: the built index.html with the page's head (head-html.ts), the stylesheet inlined
 // (one small file: no request before the first paint), the build it was rendered by, the rendered app in
 // #root and the data it was rendered with as JSON (a data block the browser never runs, so the CSP needs no
 // inline script), and the page's chunks, which src/boot.ts fetches once the page has loaded. Without a
@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataBlock } from '../../common/page-data.ts';
-import { withHead, type PageHead } from '../content/public.ts';
+import { withHead } from './head-html.ts';
+import type { PageHead } from './page-head.ts';
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
 const scriptSafe = (json: string) =>

@@ -1,19 +1,21 @@
 // The shop's pages: every path the route table knows (and a 404 page for the rest) answered with the built
-// index.html, its head filled for the page (content/page-head.ts) and, with the SSR bundle, the page
-// rendered with its data (ssr-bundle.ts). A rendered page holds nothing of one shopper (the page fills in
+// index.html, its head filled for the page from its answers (page-answers.ts, page-head.ts) and, with the SSR
+// bundle, the page rendered with the same answers (ssr-bundle.ts). A rendered page holds nothing of one shopper (the page fills in
 // favourites and the name itself), so it is kept in the response cache like a public answer, per build, per
 // catalogue generation (a product page per its product's too), and sent from memory after; a page made while
 // the database failed is sent but not kept. The one exception is a personal page (the basket): rendered with
 // its shopper's basket each time, and sent `no-store`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageAddress } from '../../common/page-address.ts';
-import { matchRoute } from '../../common/routes.ts';
+import { matchRoute, pageAt } from '../../common/routes.ts';
 import { SHOP_NAME } from '../../common/titles.ts';
-import { pageHead } from '../content/public.ts';
+import { productPage } from '../../common/pages/product.ts';
 import { MESSAGES, escapeMarkup, pageShopper, sendStored, splitUrl, type Computed } from '../http/public.ts';
 import { readBasket } from '../basket/public.ts';
 import { BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
 import { chunksOf, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
+import { loadPageAnswers } from './page-answers.ts';
+import { pageHead } from './page-head.ts';
 import { publicCaller } from './public-call.ts';
 import type { PageRenderer, PageVisitor } from './ssr-bundle.ts';
 
@@ -29,7 +31,7 @@ export interface PageSources {
   publicUrl: string;
 }
 
-/** A request the page was rendered with that failed on the server's side (its seed holds the error). */
+/** An answer the page was rendered with that failed on the server's side (its seed holds the error). */
 const isServerError = (seed: unknown) => {
   const status = (seed as { error?: { status?: unknown } }).error?.status;
   return typeof status === 'number' && status >= 500;
@@ -38,7 +40,7 @@ const isServerError = (seed: unknown) => {
 /** A product page shows its product's stock: its rendering follows that product's changes too. */
 function productOf(pathname: string): number | undefined {
   const found = matchRoute(pathname);
-  return found?.route.page === 'product' && found.params.pk ? Number(found.params.pk) : undefined;
+  return found?.route.page === productPage.key && found.params.pk ? Number(found.params.pk) : undefined;
 }
 
 export function servePages(app: FastifyInstance, sources: PageSources): void {
@@ -55,36 +57,34 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
   };
 
   /**
-   * The page's status and HTML, and whether it is whole: rendered with every request answered. A page made
-   * while the database failed (the bare shell, or content with a failed request) is sent, but never kept.
+   * The page's status and HTML, and whether it is whole: rendered with every answer in. A page made while the
+   * database failed (a failed answer: the head cannot tell a page from a 404) is sent, but never kept.
    */
   const render = async (
     t: NonNullable<typeof styled>,
     url: string,
-    pathname: string,
     renderer: PageRenderer | null,
     visitor: PageVisitor,
   ): Promise<Computed> => {
-    const html = t.html;
-    // The head and the content are independent reads: side by side.
-    const [head, rendered] = await Promise.all([
-      pageHead(app.db, pathname, sources.publicUrl).catch((err: unknown) => {
-        app.log.error({ err }, 'page head not rendered');
-        return null;
-      }),
-      renderer
-        ? renderer.render(sources.publicUrl + url, call, visitor).then(
-            (r) => ({ ...r, buildId: escapeMarkup(renderer.buildId), preload: chunksOf(t.manifest, r.page, html) }),
-            (err: unknown) => {
-              app.log.error({ err, url }, 'page not rendered: the app renders it in the browser');
-              return null;
-            },
-          )
-        : null,
-    ]);
-    if (!head) return { status: matchRoute(pathname) ? 200 : 404, body: html, keep: false };
-    const failedRequest = rendered ? Object.values(rendered.seeds).some(isServerError) : false;
-    return { status: head.status, body: pageHtml(html, head, SHOP_NAME, rendered), keep: !!rendered && !failedRequest };
+    const [pathname, query] = splitUrl(url);
+    const at = pageAt(pathname, query);
+    const answers = await loadPageAnswers(call, at);
+    const head = pageHead(at, answers, sources.publicUrl);
+    const rendered = renderer
+      ? await renderer.render(sources.publicUrl + url, answers, visitor).then(
+          (r) => ({ ...r, buildId: escapeMarkup(renderer.buildId), preload: chunksOf(t.manifest, r.page, t.html) }),
+          (err: unknown) => {
+            app.log.error({ err, url }, 'page not rendered: the app renders it in the browser');
+            return null;
+          },
+        )
+      : null;
+    const failedAnswer = Object.values(answers).some(isServerError);
+    return {
+      status: head.status ?? 200,
+      body: pageHtml(t.html, head, SHOP_NAME, rendered),
+      keep: !!rendered && !failedAnswer && head.status !== null,
+    };
   };
 
   /** The shopper's own things a personal page shows: their confirmed basket, when the server can tell who they are. */
@@ -121,7 +121,7 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
       cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true',
       ...(personal && renderer ? await personalOf(req) : {}),
     };
-    const compute = () => render(t, url, pathname, renderer, visitor);
+    const compute = () => render(t, url, renderer, visitor);
     // A rendered page names its build: the service worker keeps only its own build's pages.
     const base = personal ? PERSONAL_HEADERS : HTML_HEADERS;
     const headers = renderer ? { ...base, [BUILD_HEADER]: renderer.buildId } : base;

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BasketItem } from '../../common/contract/basket.ts';
-import type { PublicCall } from './public-call.ts';
+import type { PageAnswers } from './page-answers.ts';
 
 /**
  * What the server tells the rendering of the visitor: nothing personal on a page kept for everybody; on a
@@ -22,9 +22,10 @@ export interface PageVisitor {
 /** What the SSR entry (src/entry-server.tsx) exports. */
 export interface PageRenderer {
   buildId: string;
+  /** Renders the page at `url` with the answers the server loaded for it (page-answers.ts). */
   render(
     url: string,
-    call: PublicCall,
+    answers: PageAnswers,
     visitor: PageVisitor,
   ): Promise<{ html: string; seeds: Record<string, unknown>; page: string | null }>;
 }

@@ -1,10 +1,8 @@
-// Calls of gift certificates and gift cards (spec §7): the certificates on sale, a certificate's data by
+// Calls of gift certificates and gift cards (spec §7; the certificates on sale are the gift page's ask): a certificate's data by
 // its ext_id (read from `response`), a card's balance by its code, and paying an order from a card.
 import type { GiftCertificate } from '../../common/contract/orders.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
-import { call, type ShopCall } from './client.ts';
-
-export const getGiftCertificates = (api: ShopCall = call) => api(ENDPOINTS.certificates);
+import { call } from './client.ts';
 
 /** POST /v1/gift/card/data/ { ext_id }: the certificate's data, read from the answer's `response`. */
 export async function getGiftCardData(ext_id: string): Promise<GiftCertificate> {

@@ -4,7 +4,8 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ErrorPage, NO_ROUTE_TEXT } from '../components/ErrorPage.tsx';
-import { matchRoute } from '../../common/routes.ts';
+import { matchRoute, moduleOf } from '../../common/routes.ts';
+import { useOwnHead } from '../components/use-page-title.ts';
 import { useHeadWriter, useRouteHead } from './head.ts';
 import { isBuilt, PAGES } from './pages.tsx';
 import { PartMounted } from './Part.tsx';
@@ -47,7 +48,10 @@ export function RouteView() {
   const found = matchRoute(canonical);
   const Page = found ? PAGES[found.route.page] : null;
   useHeadWriter();
-  useRouteHead(canonical, found?.route.title, !found || !isBuilt(found.route.page));
+  useRouteHead(canonical, found?.route.title, !found || !isBuilt(found.route));
+  // A page that asks nothing names itself from its module alone (a description of its own).
+  const module = found ? moduleOf(found.route) : null;
+  useOwnHead(module && !module.asks ? module.head?.({ ...found!, path: canonical, search }, {}) : null);
   return (
     <PageBoundary resetKey={canonical}>
       <Suspense fallback={<p className="page-loading muted">Загружаем страницу…</p>}>

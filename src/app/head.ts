@@ -4,7 +4,7 @@
 // are kept in step, so a shared link or a crawler running scripts never sees the previous page's.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { TITLES, pageTitle, SHOP_NAME } from '../../common/titles.ts';
+import { ERROR_TITLE, pageTitle } from '../../common/titles.ts';
 import { documentHead, enterRoute, head, seoKnown, setSeo } from '../state/head.ts';
 
 function setMeta(name: string, content: string): void {
@@ -44,10 +44,10 @@ export function useHeadWriter(): void {
   }, []);
 }
 
-/** Called by the route view for each new path. */
-export function useRouteHead(path: string, titleKey: string | undefined, isError: boolean): void {
+/** Called by the route view for each new path, with the route's own title (common/pages/). */
+export function useRouteHead(path: string, routeName: string | undefined, isError: boolean): void {
   useEffect(() => {
-    enterRoute(path, isError ? `${TITLES.error} — ${SHOP_NAME}` : pageTitle(titleKey));
+    enterRoute(path, isError ? ERROR_TITLE : pageTitle(routeName));
     if (isError || seoKnown(path)) return; // the page the server rendered came with its record
     // The API module loads with the first ask, after the first paint, not with the frame.
     import('../api/frame.ts')
@@ -56,5 +56,5 @@ export function useRouteHead(path: string, titleKey: string | undefined, isError
         (seo) => setSeo(path, seo),
         () => undefined, // no SEO record reachable: the title table stands
       );
-  }, [path, titleKey, isError]);
+  }, [path, routeName, isError]);
 }

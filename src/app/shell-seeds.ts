@@ -1,11 +1,12 @@
 // The app shell's start: a page opened offline that was never visited comes without the server's data, so the
-// page's requests (the very ones the server would run, page-requests.ts) run in the browser before the first
+// page's asks (the very ones the server would load, common/page-asks.ts) run in the browser before the first
 // render, answered by the service worker's caches. The page then renders once with its data instead of
 // loading it after it mounts. Bounded: what has not answered within SHELL_WAIT_MS (a server that is slow
-// rather than gone) loads as usual after the render; a failed request is left to the page, which says so.
-import { call } from '../api/client.ts';
+// rather than gone) loads as usual after the render; a failed ask is left to the page, which says so.
+import { pageAsks } from '../../common/page-asks.ts';
+import { pageAt } from '../../common/routes.ts';
+import { loadAsk } from '../api/asks.ts';
 import type { Seeds } from '../state/seeds.ts';
-import { pageRequests } from './page-requests.ts';
 import { preloadPage } from './pages.tsx';
 
 const SHELL_WAIT_MS = 1_000;
@@ -22,10 +23,10 @@ export async function shellStart(path: string, search: string): Promise<Seeds> {
 async function shellSeeds(path: string, search: string): Promise<Seeds> {
   const answered: Seeds = {};
   const all = Promise.all(
-    pageRequests(path, search).map((r) =>
-      r.load(call).then(
+    pageAsks(pageAt(path, search)).map((a) =>
+      loadAsk(a).then(
         (data) => {
-          answered[r.key] = { data };
+          answered[a.key] = { data };
         },
         () => undefined,
       ),

@@ -1,7 +1,8 @@
 // The error page of spec §2: titled 'Ошибка', says the page was removed or moved, links home. The missing
 // shop data case shows it with an empty message; a route no one knows adds 'This page could not be found'.
 import { Link } from 'wouter';
-import { usePageTitle } from './use-page-title.ts';
+import { ERROR_TITLE } from '../../common/titles.ts';
+import { useOwnHead } from './use-page-title.ts';
 
 export const NOT_FOUND_TEXT = 'Страница, которую вы ищете, была удалена или перемещена.';
 export const NO_ROUTE_TEXT = 'This page could not be found';
@@ -14,7 +15,7 @@ interface Props {
 }
 
 export function ErrorPage({ statusCode = 404, message = null, detail }: Props) {
-  usePageTitle('Ошибка');
+  useOwnHead({ title: ERROR_TITLE });
   return (
     <section className="error-page" data-status={statusCode}>
       <h1>Ошибка</h1>

@@ -4,7 +4,9 @@
 // render matches the server's HTML. A request may name what is on hand offline (the offline search, the
 // saved favourites): shown when the network fails, or while the server is slow to answer, until it does.
 import { useEffect, useState } from 'react';
-import { ApiError, call, type ShopCall } from '../api/client.ts';
+import type { Ask } from '../../common/page-module.ts';
+import { loadAsk } from '../api/asks.ts';
+import { ApiError } from '../api/client.ts';
 import { seedUsed, useSeeds, type Seed } from '../state/seeds.ts';
 
 export interface Loaded<T> {
@@ -85,15 +87,8 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>, onHand?: 
 }
 
 /**
- * What a page loads, named: the key its data is seeded and read under, and how to load it with a caller
- * (`call` in the browser; the server runs the same requests in-process before it renders the page).
+ * One of the page module's asks (common/pages/), loaded in the browser unless the server's rendering (or the
+ * app shell) seeded it; `onHand` is what to show when the server cannot be reached.
  */
-export interface DataRequest<T> {
-  key: string;
-  load: (api: ShopCall) => Promise<T>;
-  /** In the browser only: what is on hand when the server cannot be reached or is slow (useLoad). */
-  onHand?: () => Promise<T>;
-}
-
-/** A page's request, loaded in the browser with `call` unless the server's rendering seeded it. */
-export const useData = <T>(req: DataRequest<T> | null): Loaded<T> => useLoad(req?.key ?? null, () => req!.load(call), req?.onHand);
+export const useAsk = <T>(ask: Ask<T> | undefined, onHand?: () => Promise<T>): Loaded<T> =>
+  useLoad(ask?.key ?? null, () => loadAsk(ask!), onHand);

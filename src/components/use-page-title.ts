@@ -1,13 +1,16 @@
-// The hook a page names itself with (spec §2 titles): "<name> — Море и Мода" and a description for the
-// current path, once the name is known; the URL's SEO record still wins (state/head.ts).
+// The hook a page names itself with (spec §2 titles): the head its module makes of its answers (common/pages/:
+// "<name> — Море и Мода" and a description), for the current path, once known; the URL's SEO record still
+// wins (state/head.ts). The server writes the same head into the page's HTML from the same answers.
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { namedTitle } from '../../common/titles.ts';
+import type { OwnHead } from '../../common/page-module.ts';
 import { setPageTitle } from '../state/head.ts';
 
-export function usePageTitle(name: string | undefined | null, description = ''): void {
+export function useOwnHead(own: OwnHead | null | undefined): void {
   const [path] = useLocation();
+  const title = own?.title ?? '';
+  const description = own?.description ?? '';
   useEffect(() => {
-    if (name) setPageTitle(path, namedTitle(name), description);
-  }, [path, name, description]);
+    if (title || description) setPageTitle(path, title, description);
+  }, [path, title, description]);
 }

@@ -1,13 +1,15 @@
 // Store of shared catalogue data: organization, preview categories, brands, banners and the new and sale
 // lists. Each is loaded only when empty (spec §4 caches); a failed load is logged and the list stays empty
 // (spec §8 "other data load failures"). The server renders every page with the frame's slots (and the home
-// page's) already loaded: their requests are catalogRequests, and the page fills the store from the seeds
+// page's) already loaded: their asks are FRAME_ASKS and HOME_ASKS, and the page fills the store from the seeds
 // before hydrating (seedCatalog), so both render the same. On the server, where a module store would be
 // shared by every request, the slots are read from the request's seeds instead.
 import { proxy, useSnapshot, type Snapshot } from 'valtio';
 import type { Brand, CategoryPreview, OfferPage } from '../../common/contract/catalog.ts';
 import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
-import type { ShopCall } from '../api/client.ts';
+import type { Ask } from '../../common/page-module.ts';
+import { FRAME_ASKS } from '../../common/pages/frame.ts';
+import { HOME_ASKS } from '../../common/pages/home.ts';
 import { onServer, perRender, useSeeds, type Seeds } from './seeds.ts';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -36,32 +38,14 @@ export const catalog = proxy(empty());
 type Catalog = ReturnType<typeof empty>;
 type SlotName = keyof Catalog;
 
-// The API modules load with the first call, both at once: a page the server rendered has every slot
-// already (seeds), and the frame's first chunk stays without the API's contract.
-const importApis = () => Promise.all([import('../api/catalog.ts'), import('../api/frame.ts')]);
-let apis: ReturnType<typeof importApis> | null = null;
-const loadApis = () => (apis ??= importApis());
-const catalogApi = async () => (await loadApis())[0];
-const frameApi = async () => (await loadApis())[1];
-
-/** How each slot is loaded, with the caller of the page (`call`) or of the server's rendering. */
-const LOADERS: { [K in SlotName]: (api?: ShopCall) => Promise<Catalog[K]['data']> } = {
-  organization: async (api) => (await frameApi()).getOrganization(api),
-  previewCategories: async (api) => (await catalogApi()).getPreviewCategories(api),
-  brands: async (api) => (await catalogApi()).getBrands(api),
-  banners: async (api) => (await frameApi()).getBanners(api),
-  containerBanners: async (api) => (await frameApi()).getContainerBanners(api),
-  newList: async (api) => (await catalogApi()).getOffers('new', undefined, 0, api),
-  saleList: async (api) => (await catalogApi()).getOffers('sale', undefined, 0, api),
-};
-
-const FRAME: SlotName[] = ['organization', 'previewCategories', 'brands'];
-const HOME: SlotName[] = ['banners', 'containerBanners', 'newList', 'saleList'];
-const keyOf = (name: SlotName) => `catalog:${name}`;
-
-/** The requests of the frame (every page) and, for the home page, of its shelves: what the server seeds. */
-export const catalogRequests = (home: boolean) =>
-  [...FRAME, ...(home ? HOME : [])].map((name) => ({ key: keyOf(name), load: (api: ShopCall) => LOADERS[name](api) as Promise<unknown> }));
+// The slots are the answers of the frame's asks (every page) and the home page's (common/pages/): a page the
+// server rendered has them in its seeds under the same keys. The API modules load with the first load, so
+// the frame's first chunk stays without the API's contract.
+const ASKS: { [K in SlotName]: Ask<Catalog[K]['data']> } = { ...FRAME_ASKS, ...HOME_ASKS };
+const FRAME = Object.keys(FRAME_ASKS) as SlotName[];
+const HOME = Object.keys(HOME_ASKS) as SlotName[];
+const keyOf = (name: SlotName) => ASKS[name].key;
+const load = async <K extends SlotName>(name: K) => (await import('../api/asks.ts')).loadAsk(ASKS[name]);
 
 /** The slots as the seeds give them (loaded, or failed). */
 function fromSeeds(seeds: Seeds): Catalog {
@@ -91,7 +75,7 @@ async function loadOnce(name: SlotName): Promise<void> {
   if (s.status === 'loading' || s.status === 'ready') return;
   s.status = 'loading';
   try {
-    s.data = await LOADERS[name]();
+    s.data = await load(name);
     s.status = 'ready';
   } catch (err) {
     console.error(`[catalog] ${name} failed to load`, err);

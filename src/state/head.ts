@@ -1,11 +1,12 @@
 // Store of what the document head should say: the route's title (title table), the page's own title (a
 // category or product name) and the URL's SEO record, each tagged with the path it belongs to, so the
 // order in which pages and the route view report does not matter. app/head.ts writes it into the document.
-// The server renders a page with its URL's SEO record (SEO_SEED, in seoRequest): the page starts from it
+// The server renders a page with its URL's SEO record (common/pages/frame.ts seoAsk): the page starts from it
 // (seedHead) and pages read it through useSeo, the same on both sides.
 import { proxy, useSnapshot } from 'valtio';
 import type { SeoRecord } from '../../common/contract/frame.ts';
-import type { ShopCall } from '../api/client.ts';
+import { useLocation } from 'wouter';
+import { seoAsk } from '../../common/pages/frame.ts';
 import { onServer, useSeeds, type Seeds } from './seeds.ts';
 
 interface Tagged<T> {
@@ -36,24 +37,15 @@ export function setSeo(path: string, seo: SeoRecord | null): void {
   head.seo = { path, value: seo };
 }
 
-/** The seed key of the rendered URL's SEO record. */
-export const SEO_SEED = 'page:seo';
-
-/** What the server loads for a page's SEO record (app/page-requests.ts); the API module loads when it runs. */
-export const seoRequest = (path: string): { key: string; load: (api: ShopCall) => Promise<SeoRecord | null> } => ({
-  key: SEO_SEED,
-  load: async (api: ShopCall) => (await import('../api/frame.ts')).getSeo(path, api),
-});
-
-/** The record the server rendered with: the record (or null: none), or undefined when it could not be read. */
-function seededSeo(seeds: Seeds): SeoRecord | null | undefined {
-  const seed = seeds[SEO_SEED];
+/** The record the server rendered this path with (its seoAsk): the record (or null: none), or undefined when it could not be read. */
+function seededSeo(seeds: Seeds, path: string): SeoRecord | null | undefined {
+  const seed = seeds[seoAsk(path).key];
   return seed && 'data' in seed ? (seed.data as SeoRecord | null) : undefined;
 }
 
 /** Before hydrating: the store has the rendered URL's record, so the head and pages start from it. */
 export function seedHead(seeds: Seeds, path: string): void {
-  const seo = seededSeo(seeds);
+  const seo = seededSeo(seeds, path);
   if (seo === undefined) return;
   head.path = path;
   setSeo(path, seo);
@@ -63,7 +55,8 @@ export function seedHead(seeds: Seeds, path: string): void {
 export function useSeo(): SeoRecord | null {
   const seeds = useSeeds();
   const h = useHeadState();
-  return onServer() ? (seededSeo(seeds) ?? null) : currentSeo(h);
+  const [path] = useLocation();
+  return onServer() ? (seededSeo(seeds, path) ?? null) : currentSeo(h);
 }
 
 /** Whether the store holds this path's record already (seeded, or asked for before). */

@@ -8,7 +8,9 @@ import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
 import { pageAnswers } from '../../common/page-data.ts';
 import { backends, getJson, startApp, NOTICE_WAIT } from './harness.ts';
-import { categoryPathOf, matchRoute } from '../../common/routes.ts';
+import { categoryPathOf, matchRoute, pageAt } from '../../common/routes.ts';
+import { categoryPage } from '../../common/pages/category.ts';
+import { FRAME_ASKS, seoAsk } from '../../common/pages/frame.ts';
 
 /** The text of an HTML fragment: tags out, entities of the renderer back to characters. */
 const text = (html: string) =>
@@ -51,8 +53,14 @@ describe.each(backends)('rendered pages on $name', (backend) => {
       string,
       unknown
     >;
-    expect(Object.keys(data)).toEqual(expect.arrayContaining(['catalog:organization', 'category:kupalniki', 'filters:kupalniki']));
-    expect(data['page:seo']).toMatchObject({ data: { url: '/kupalniki', h1_tag: 'Купальники' } });
+    // The data of each of the page module's asks (common/pages/category.ts), under the ask's own key.
+    const at = pageAt('/kupalniki', '')!;
+    const asks = categoryPage.asks!(at);
+    expect(Object.keys(data)).toEqual(
+      expect.arrayContaining([FRAME_ASKS.organization.key, asks.detail!.key, asks.filters.key, asks.offers.key]),
+    );
+    expect(data[asks.detail!.key]).toMatchObject({ data: { path: 'kupalniki', name: 'Купальники' } });
+    expect(data[seoAsk('/kupalniki').key]).toMatchObject({ data: { url: '/kupalniki', h1_tag: 'Купальники' } });
     // The page names the build it was rendered by, for the service worker, which keeps only its own build's.
     expect(res.headers['x-shop-build']).toBe('test');
     // No inline script runs: the CSP allows none.

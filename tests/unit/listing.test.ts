@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../src/components/Pagination.tsx';
 import { categoryCrumbs } from '../../src/lib/breadcrumbs.ts';
-import { isFiltered, listingSearch, parseListingQuery } from '../../src/lib/listing-query.ts';
+import { isFiltered, listingSearch, parseListingQuery } from '../../common/listing-query.ts';
 import { documentHead } from '../../src/state/head.ts';
 
 describe('listing query in the URL', () => {

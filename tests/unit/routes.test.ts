@@ -50,8 +50,8 @@ describe('route table', () => {
   it('knows the parameterised routes', () => {
     expect(matchRoute('/basket/delivery/confirm/8f14e45f')?.params.guid).toBe('8f14e45f');
     expect(page('/basket/delivery/confirm')).toBe('basket-confirm');
-    expect(page('/blog/leto-2026')).toBe('blog-post');
-    expect(page('/news/otkrytie')).toBe('news-post');
+    expect(page('/blog/leto-2026')).toBe('post');
+    expect(page('/news/otkrytie')).toBe('post');
     expect(matchRoute('/brands/luli-fama')?.params.slug).toBe('luli-fama');
     expect(page('/history-order/15')).toBe('history-order');
     expect(matchRoute('/history-order/abc')).toBeNull();
@@ -83,6 +83,9 @@ describe('route table', () => {
     expect(page('/kupalniki/bikini/123')).toBe('product');
     expect(matchRoute('/odezhda/platya/mini/77/plate')?.params).toMatchObject({ categorySubCategory: 'mini', pk: '77' });
     expect(page('/kupalniki/bikini/12a/slug')).toBeNull();
+    // "tag" opens a tag list: /kupalniki/tag/123 is the root's tag 123, /kupalniki/bikini/tag/7 a subcategory's.
+    expect(matchRoute('/kupalniki/tag/123')).toMatchObject({ route: { page: 'category' }, params: { tag: '123' } });
+    expect(matchRoute('/kupalniki/bikini/tag/7')).toMatchObject({ route: { page: 'category' }, params: { tag: '7' } });
     expect(matchRoute('/unknown-root/x/1')).toBeNull();
   });
 

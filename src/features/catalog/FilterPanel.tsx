@@ -2,7 +2,7 @@
 // GET /v1/all/filters/{x}/. Every change goes to the URL through onChange.
 import { useState, type FormEvent } from 'react';
 import type { Filters, OfferFilter, Sort } from '../../../common/contract/catalog.ts';
-import { isFiltered } from '../../lib/listing-query.ts';
+import { isFiltered } from '../../../common/listing-query.ts';
 
 interface Props {
   facets: Filters | undefined;

@@ -1,40 +1,56 @@
 // Every list of offers: a category (with tag), new, sale, a brand, a landing page or a search. 24 offers a
 // page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
-import { Link, useLocation, useSearch } from 'wouter';
-import type { OfferFilter } from '../../../common/contract/catalog.ts';
+import { Link, useLocation } from 'wouter';
+import type { OfferFilter, OfferPage } from '../../../common/contract/catalog.ts';
 import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { ApiError } from '../../api/client.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { useData } from '../../components/use-load.ts';
-import { isFiltered, listingSearch } from '../../lib/listing-query.ts';
+import { useAsk } from '../../components/use-load.ts';
+import { isFiltered, listingSearch } from '../../../common/listing-query.ts';
+import { listingAsks, listingAt, type ListingScope } from '../../../common/listing-scope.ts';
+import { moduleOf } from '../../../common/routes.ts';
+import { usePageAt } from '../../components/use-page-at.ts';
 import { plural } from '../../../common/plural.ts';
 import { useSeo } from '../../state/head.ts';
-import { usePageTitle } from '../../components/use-page-title.ts';
+import { useOwnHead } from '../../components/use-page-title.ts';
 import { FilterPanel, SortSelect } from './FilterPanel.tsx';
-import { listingRequests } from './listing-data.ts';
 import { useListingHead } from './listing-head.ts';
 import './catalog.css';
 
+/** A page of a listing's offers; `offline` when it is the offline search's answer, not the server's. */
+type ListingOffers = OfferPage & { offline?: true };
+
+/** A search's answer on hand when the server cannot be reached: the offers this device has seen that match. */
+function offlineSearch(scope: ListingScope, filter: OfferFilter, page: number): (() => Promise<ListingOffers>) | undefined {
+  if (scope.kind !== 'search' || !scope.query) return undefined;
+  const query = scope.query;
+  return async () => {
+    // The worker's client (and Comlink) loads only when the offline search is needed.
+    const { searchSeenOffers } = await import('../../worker/client.ts');
+    return { ...(await searchSeenOffers(query, filter, (page - 1) * PAGE_SIZE)), offline: true as const };
+  };
+}
+
 export default function ListingPage() {
   const [path, navigate] = useLocation();
-  const search = useSearch();
-  const requests = listingRequests(path, search);
-  const scope = requests?.scope ?? null;
-  const page = requests?.page ?? 1;
-  const filter = requests?.filter ?? {};
-  const searchParam = requests?.searchParam ?? '';
-  const detail = useData(requests?.head ?? null);
+  const at = usePageAt();
+  const { scope, page, filter, searchParam } = listingAt(at);
+  const asks = listingAsks(at);
+  const detail = useAsk(asks.detail);
   const headInfo = useListingHead(scope, detail);
-  const offers = useData(requests?.offers ?? null);
-  const facets = useData(requests?.facets ?? null);
+  const offers = useAsk<ListingOffers>(asks.offers, offlineSearch(scope, filter, page));
+  const facets = useAsk(asks.filters);
   const seo = useSeo();
 
-  const notFound = !scope || (headInfo.error instanceof ApiError && headInfo.error.status === 404);
+  const notFound = headInfo.error instanceof ApiError && headInfo.error.status === 404;
   // The error page names itself; a name set here would follow it (a parent's effect runs after its child's).
-  usePageTitle(notFound ? null : headInfo.title, headInfo.description);
+  const module = moduleOf(at.route);
+  useOwnHead(
+    notFound || (asks.detail && !detail.data) ? null : module.head?.(at, { detail: detail.data, offers: undefined, filters: undefined }),
+  );
 
   if (notFound) return <ErrorPage statusCode={404} />;
 

@@ -1,13 +1,13 @@
 // The head of a listing: its title, description, breadcrumbs and the links under the title (a category's
 // subcategories and tags), from the scope's detail (GET /v1/category/{path}, /v1/brands/{slug},
-// /v1/landing_page/{x}; listing-data.ts loads it).
+// /v1/landing_page/{x}: the listing's page modules ask for it, common/listing-scope.ts).
 import type { BrandDetail, CategoryDetail, LandingPage } from '../../../common/contract/catalog.ts';
 import type { Loaded } from '../../components/use-load.ts';
 import { categoryCrumbs, HOME_CRUMB, type Crumb, type NamedTree } from '../../lib/breadcrumbs.ts';
-import { href } from '../../../common/routes.ts';
-import { TITLES } from '../../../common/titles.ts';
+import { href, routeTitle } from '../../../common/routes.ts';
+import { searchTitle } from '../../../common/pages/listing.ts';
 import { useCatalog } from '../../state/catalog.ts';
-import type { ListingScope } from './listing-scope.ts';
+import type { ListingDetail, ListingScope } from '../../../common/listing-scope.ts';
 
 export interface ListingHead {
   title: string;
@@ -18,21 +18,19 @@ export interface ListingHead {
   error: unknown;
 }
 
-type Detail = CategoryDetail | BrandDetail | LandingPage;
-
-export function useListingHead(scope: ListingScope | null, detail: Loaded<Detail>): ListingHead {
+export function useListingHead(scope: ListingScope | null, detail: Loaded<ListingDetail>): ListingHead {
   const previews = useCatalog().previewCategories.data;
   const base = { description: '', links: [] as Crumb[], error: detail.error };
   if (!scope) return { ...base, title: '', crumbs: [HOME_CRUMB] };
   switch (scope.kind) {
     case 'new':
     case 'sale':
-      return { ...base, title: TITLES[scope.kind], crumbs: [HOME_CRUMB, { label: TITLES[scope.kind], href: href(scope.kind) }] };
+      return { ...base, title: routeTitle(scope.kind), crumbs: [HOME_CRUMB, { label: routeTitle(scope.kind), href: href(scope.kind) }] };
     case 'search':
       return {
         ...base,
-        title: scope.query ? `Результаты поиска: «${scope.query}»` : TITLES.search,
-        crumbs: [HOME_CRUMB, { label: TITLES.search, href: href('search') }],
+        title: scope.query ? searchTitle(scope.query) : routeTitle('search'),
+        crumbs: [HOME_CRUMB, { label: routeTitle('search'), href: href('search') }],
       };
     case 'brand': {
       const b = detail.data as BrandDetail | undefined;
@@ -42,7 +40,7 @@ export function useListingHead(scope: ListingScope | null, detail: Loaded<Detail
         description: b?.description ?? '',
         crumbs: [
           HOME_CRUMB,
-          { label: TITLES.brands, href: href('brands') },
+          { label: routeTitle('brands'), href: href('brands') },
           ...(b ? [{ label: b.name, href: href('brands-slug', { slug: b.slug }) }] : []),
         ],
       };

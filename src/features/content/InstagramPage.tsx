@@ -1,17 +1,19 @@
 // Page of /instagram: the shop's photo feed (GET /v1/instagramm_posts), each photo linking to its post.
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
-import { useData } from '../../components/use-load.ts';
+import { useAsk } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { TITLES } from '../../../common/titles.ts';
-import { instagramRequest } from './content-data.ts';
+import { instagramPage } from '../../../common/pages/content.ts';
+import { routeTitle } from '../../../common/routes.ts';
+import { usePageAt } from '../../components/use-page-at.ts';
 import './content.css';
 
 export default function InstagramPage() {
-  const feed = useData(instagramRequest);
+  const feed = useAsk(instagramPage.asks!(usePageAt()).feed);
+  const title = routeTitle('instagram');
   return (
     <section className="insta">
-      <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLES.instagram} />
-      <h1>{TITLES.instagram}</h1>
+      <Breadcrumbs crumbs={[HOME_CRUMB]} current={title} />
+      <h1>{title}</h1>
       {feed.error ? (
         <p className="notice notice--error">Не удалось загрузить ленту. Проверьте подключение к интернету и обновите страницу.</p>
       ) : feed.data?.length === 0 ? (

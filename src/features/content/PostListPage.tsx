@@ -1,21 +1,22 @@
 // Page of /blog and /news (spec §2): posts newest first, 24 a page (GET /v1/{content}?offset={n}), each
 // with its picture, date in the Russian format of spec §9 and preview; the page number is in the URL.
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { PAGE_SIZE } from '../../../common/contract/base.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { useData } from '../../components/use-load.ts';
+import { useAsk } from '../../components/use-load.ts';
+import { usePageAt } from '../../components/use-page-at.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useNow } from '../../state/seeds.ts';
-import { postsAt } from './content-data.ts';
+import { kindOf, postsPage, postsPageOf } from '../../../common/pages/content.ts';
 import { EMPTY_TEXT, kindCrumbs, kindLabel, postHref } from './kinds.ts';
 import './content.css';
 
 export default function PostListPage() {
-  const [path] = useLocation();
-  const at = postsAt(path, useSearch());
-  const { kind, page } = at;
-  const posts = useData(at.posts);
+  const at = usePageAt();
+  const kind = kindOf(at);
+  const page = postsPageOf(at.search);
+  const posts = useAsk(postsPage.asks!(at).posts);
   const label = kindLabel(kind);
   const crumbs = kindCrumbs(kind);
   const now = useNow();

@@ -1,25 +1,24 @@
 // Page of /blog/{slug} and /news/{slug}: one post (GET /v1/{content}/{id}) with its date and picture; the
 // text from the server is rendered sanitized (components/RichText.tsx). An unknown slug is the error page.
-import { useLocation } from 'wouter';
 import { ApiError } from '../../api/client.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';
-import { useData } from '../../components/use-load.ts';
+import { useAsk } from '../../components/use-load.ts';
+import { usePageAt } from '../../components/use-page-at.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useNow } from '../../state/seeds.ts';
-import { usePageTitle } from '../../components/use-page-title.ts';
-import { postAt } from './content-data.ts';
+import { useOwnHead } from '../../components/use-page-title.ts';
+import { kindOf, postPage } from '../../../common/pages/content.ts';
 import { kindCrumbs } from './kinds.ts';
 import './content.css';
 
 export default function PostPage() {
-  const [path] = useLocation();
-  const at = postAt(path);
-  const { kind } = at;
-  const post = useData(at.post);
+  const at = usePageAt();
+  const kind = kindOf(at);
+  const post = useAsk(postPage.asks!(at).post);
   const p = post.data;
-  usePageTitle(p?.title, p?.preview);
+  useOwnHead(p ? postPage.head?.(at, { post: p }) : null);
   const now = useNow();
   if (post.error instanceof ApiError && post.error.status === 404) return <ErrorPage statusCode={404} />;
   return (

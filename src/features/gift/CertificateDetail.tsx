@@ -2,7 +2,6 @@
 // 'Ошибка' page; a list that cannot be loaded says so instead.
 import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
-import { usePageTitle } from '../../components/use-page-title.ts';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
@@ -14,7 +13,6 @@ import { useCertificates } from './use-certificates.ts';
 export function CertificateDetail({ slug }: { slug: string }) {
   const list = useCertificates();
   const c = list.data?.find((x) => x.slug === slug);
-  usePageTitle(c?.name, c?.description.slice(0, 200));
 
   if (list.data && !c) return <ErrorPage statusCode={404} />;
   if (!c) {

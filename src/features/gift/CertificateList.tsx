@@ -1,6 +1,5 @@
 // The certificates on sale as cards (picture, name, nominal) linking to each one, and how certificates work.
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
-import { usePageTitle } from '../../components/use-page-title.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { CertificateCard } from './CertificateCard.tsx';
 import { CERTIFICATES_LABEL } from './crumbs.ts';
@@ -9,7 +8,6 @@ import { useCertificates } from './use-certificates.ts';
 
 export function CertificateList() {
   const list = useCertificates();
-  usePageTitle(CERTIFICATES_LABEL, 'Подарочные сертификаты магазина «Море и Мода»: электронный код на почту сразу после оплаты.');
   return (
     <div className="gift">
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={CERTIFICATES_LABEL} />

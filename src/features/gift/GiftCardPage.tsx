@@ -1,16 +1,14 @@
 // Page of /card «Подарочная карта»: check a gift card's balance and expiry by its code.
 import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
-import { usePageTitle } from '../../components/use-page-title.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
-import { href } from '../../../common/routes.ts';
+import { href, routeTitle } from '../../../common/routes.ts';
 import { BalanceForm } from './BalanceForm.tsx';
 import './gift.css';
 
-const TITLE = 'Подарочная карта';
+const TITLE = routeTitle('card');
 
 export default function GiftCardPage() {
-  usePageTitle(TITLE, 'Проверка остатка и срока действия подарочной карты «Море и Мода».');
   return (
     <div className="gift gift-balance">
       <Breadcrumbs crumbs={[HOME_CRUMB]} current={TITLE} />

@@ -2,15 +2,13 @@
 // where to check the balance; links to the certificates list.
 import { Link } from 'wouter';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
-import { usePageTitle } from '../../components/use-page-title.ts';
-import { href } from '../../../common/routes.ts';
+import { href, routeTitle } from '../../../common/routes.ts';
 import { certificatesCrumbs } from './crumbs.ts';
 import './gift.css';
 
-const TITLE = 'Как купить и использовать подарочный сертификат';
+const TITLE = routeTitle('giftsert');
 
 export default function GiftsertPage() {
-  usePageTitle(TITLE, 'Как купить подарочный сертификат «Море и Мода», оплатить им заказ на сайте или в магазине и проверить остаток.');
   return (
     <article className="gift gift-info">
       <Breadcrumbs crumbs={certificatesCrumbs()} current="Как купить и использовать" />

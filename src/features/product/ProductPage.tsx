@@ -7,11 +7,10 @@ import { ApiError } from '../../api/client.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
-import { useData } from '../../components/use-load.ts';
+import { useAsk } from '../../components/use-load.ts';
 import { categoryCrumbs, HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
-import { productTitle } from '../../../common/titles.ts';
 import { chooseColor, chooseFeature, useBasket } from '../../state/basket.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.ts';
@@ -22,7 +21,8 @@ import { useSiteOrigin } from '../../state/seeds.ts';
 import { StructuredData } from '../../components/StructuredData.tsx';
 import { breadcrumbList, productJsonLd } from '../../lib/structured-data.ts';
 import { AddToBasket } from './AddToBasket.tsx';
-import { productRequest } from './product-data.ts';
+import { productPage, productPk } from '../../../common/pages/product.ts';
+import { usePageAt } from '../../components/use-page-at.ts';
 import { Gallery } from './Gallery.tsx';
 import { SizeChartPopup } from './SizeChartPopup.tsx';
 import { SizePicker } from './SizePicker.tsx';
@@ -30,9 +30,9 @@ import './product.css';
 
 export default function ProductPage() {
   const [path, navigate] = useLocation();
-  const request = productRequest(path);
-  const pk = request.pk;
-  const product = useData(request.product);
+  const at = usePageAt();
+  const pk = productPk(at);
+  const product = useAsk(productPage.asks!(at).product);
   const previews = useCatalog().previewCategories.data;
   const basket = useBasket();
   const fav = useFavorites();
@@ -41,22 +41,22 @@ export default function ProductPage() {
   // While another product loads, the one on screen is the previous product's: it must not steer the URL
   // (its canonical path would send the shopper back to it), so only the product of this URL's pk counts.
   const p = product.data;
-  const current = p && p.offer.id === Number(pk) ? p : undefined;
+  const current = p && p.offer.id === pk ? p : undefined;
 
+  // Its head as the server wrote it (common/pages/product.ts), named on the product's own address.
+  const own = current ? productPage.head?.(at, { product: current }) : null;
+  const title = own?.title ?? '';
+  const description = own?.description ?? '';
   useEffect(() => {
     if (!current) return;
     if (current.offer.full_path_offer !== path) navigate(current.offer.full_path_offer, { replace: true });
-    setPageTitle(
-      current.offer.full_path_offer,
-      productTitle(current.offer.name, current.offer.brand.name),
-      current.description.slice(0, 200),
-    );
+    if (title) setPageTitle(current.offer.full_path_offer, title, description);
     // Spec §3 page meta whatsappMessage: what "send the product link" in the chat widget sends.
     setChatMessage(
       current.offer.full_path_offer,
       `Здравствуйте! Меня интересует товар «${current.offer.name}» (${current.offer.brand.name}): ${location.origin}${current.offer.full_path_offer}`,
     );
-  }, [current, path, navigate]);
+  }, [current, path, navigate, title, description]);
 
   if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400))
     return <ErrorPage statusCode={404} />;

@@ -1,4 +1,4 @@
-// Writes a page head (content/page-head.ts) into the built index.html: the <title>, the description,
+// Writes a page head (render/page-head.ts) into the built index.html: the <title>, the description,
 // keywords, canonical link and Open Graph tags, every value HTML-escaped. The app's own head writer
 // (src/app/head.ts) takes over the same tags once it runs.
 import { escapeMarkup } from '../http/public.ts';

@@ -1,7 +1,7 @@
 // The listing's state in the URL (spec: reload, back and a shared link give the same list): page number
 // and filters as readable query parameters, ?page=2&size=S,M&color=chernyj&brand=maaji&price_min=1000&sort=new.
-import type { OfferFilter, Sort } from '../../common/contract/catalog.ts';
-import { SORTS } from '../../common/contract/catalog.ts';
+import type { OfferFilter, Sort } from './contract/catalog.ts';
+import { SORTS } from './catalog-basics.ts';
 
 export interface ListingQuery {
   page: number;

@@ -1,0 +1,16 @@
+// The catalogue's own pages besides the lists and products: the brands' index, and /404.
+import { definePage } from '../page-module.ts';
+
+export const brandsPage = definePage({
+  key: 'brands',
+  component: 'catalog/BrandsPage.tsx',
+  routes: [{ name: 'brands', pattern: '/brands', title: 'Бренды', crumb: 'Бренды' }],
+});
+
+/** /404: the error page, its status 404 (a link to it from the old shop must not count as a page). */
+export const notFoundPage = definePage({
+  key: 'not-found',
+  component: null,
+  routes: [{ name: '404', pattern: '/404' }],
+  head: () => null,
+});
