@@ -15,7 +15,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' },
   },
   build: isSsrBuild
-    ? { target: 'node20', minify: false, ssrManifest: false }
+    ? {
+        target: 'node20',
+        minify: false,
+        ssrManifest: false,
+        // One file, its lazy pages inside: the server loads it under a new address for each build (ssr-bundle.ts),
+        // and a page chunk importing the entry by its bare name would get a second copy of every module (a
+        // router without the server's address, stores apart from the render's).
+        rolldownOptions: { output: { inlineDynamicImports: true } },
+      }
     : {
         target: 'es2022',
         reportCompressedSize: true,
