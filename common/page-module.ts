@@ -102,3 +102,7 @@ export interface PageModule<T extends Record<string, Ask | undefined> = Record<s
 
 /** A page module, its asks and head typed together. */
 export const definePage = <T extends Record<string, Ask | undefined>>(module: PageModule<T>): PageModule<T> => module;
+
+/** A page that asks nothing of the API and names itself by its route's title: one route, its crumb the same. */
+export const staticPage = (key: string, component: string, route: Omit<RouteDef, 'page' | 'crumb'> & { crumb?: string }): PageModule =>
+  definePage({ key, component, routes: [{ crumb: route.title, ...route }] });

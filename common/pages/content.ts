@@ -33,6 +33,9 @@ export const infoPage = definePage({
   head: (_at, { page }) => (page ? { title: namedTitle(page.title) } : null),
 });
 
+/** The shop's photo feed. */
+const INSTAGRAM_ASK = ask('instagram');
+
 export type ContentKind = 'blog' | 'news';
 
 /** Which list a post list or post address belongs to: /news… is the news, the rest the blog. */
@@ -74,5 +77,5 @@ export const instagramPage = definePage({
   key: 'instagram',
   component: 'content/InstagramPage.tsx',
   routes: [{ name: 'instagram', pattern: '/instagram', title: 'Мы в соцсетях', crumb: 'Мы в соцсетях' }],
-  asks: () => ({ feed: ask('instagram') }),
+  asks: () => ({ feed: INSTAGRAM_ASK }),
 });
