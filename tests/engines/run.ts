@@ -1,6 +1,6 @@
 // Entry of `npm run test:engines [-- --engine firefox|webkit]`: the shopper's walk (walk.ts) in Firefox ESR
 // and WebKitGTK against the real shop (`npm run serve` on a fresh embedded database, the demo's test payment
-// page), one engine after the other, each with a server of its own that the walk stops halfway. Prints each
+// page), the engines side by side, each with a server and a database of its own that the walk stops halfway. Prints each
 // step as it passes; exits 1 when a step fails or a page logged a script error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,16 +64,20 @@ const engines = (values.engine ?? ['firefox', 'webkit']) as Engine[];
 for (const e of engines) if (!(e in STARTERS)) throw new Error(`no engine "${e}": firefox or webkit`);
 
 ensureBuilt();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-engines-'));
-const failures: string[] = [];
-try {
-  for (const engine of engines) {
-    console.log(`${engine}: the shopper's walk`);
-    failures.push(...(await walkIn(engine, dataDir)));
-  }
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+// The engines walk side by side, each with its own server and database: the walk mostly waits on pages.
+const failures = (
+  await Promise.all(
+    engines.map(async (engine) => {
+      console.log(`${engine}: the shopper's walk`);
+      const dataDir = mkdtempSync(path.join(tmpdir(), `shop-engines-${engine}-`));
+      try {
+        return await walkIn(engine, dataDir);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }),
+  )
+).flat();
 if (failures.length) {
   console.error(`\n${failures.join('\n')}`);
   process.exit(1);
