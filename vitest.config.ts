@@ -5,12 +5,19 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The server suite's databases are seeded once and copied for each test file.
     globalSetup: ['tests/server/template-databases.ts'],
     maxWorkers: 2,
+    projects: [
+      // Each unit test file in a fresh module graph: the page's stores are module state, and a jsdom file
+      // leaves a `window` behind.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The server test files share a worker's modules (they are imported once, not once a file): every test
+      // builds its own app on its own database, and the server keeps no state in its modules, which this
+      // holds it to (the two-renders test would see one render's data in the other's page).
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', isolate: false } },
+    ],
   },
 });
