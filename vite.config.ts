@@ -22,7 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One file, its lazy pages inside: the server loads it under a new address for each build (ssr-bundle.ts),
         // and a page chunk importing the entry by its bare name would get a second copy of every module (a
         // router without the server's address, stores apart from the render's).
-        rolldownOptions: { output: { inlineDynamicImports: true } },
+        rolldownOptions: { output: { codeSplitting: false } },
+        // The one file holds the whole app and its packages: its size is nobody's download.
+        chunkSizeWarningLimit: 4096,
       }
     : {
         target: 'es2022',

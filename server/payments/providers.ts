@@ -105,15 +105,18 @@ async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: st
   return { payment, order: { number: order.number, secondsLeft } };
 }
 
-/** The registrations under way in this process, by payment id: a second ask waits for the first. */
-const registering = new Map<number, Promise<string | null>>();
+/** The registrations under way in this process, by database and payment id: a second ask waits for the first. */
+const registering = new WeakMap<Db, Map<number, Promise<string | null>>>();
 
 function registerOnce(db: Db, provider: PaymentProvider, start: PaymentStart): Promise<string | null> {
   const id = start.payment.id;
-  let running = registering.get(id);
+  let ofDb = registering.get(db);
+  if (!ofDb) registering.set(db, (ofDb = new Map()));
+  const underWay = ofDb;
+  let running = underWay.get(id);
   if (!running) {
-    running = register(db, provider, start).finally(() => registering.delete(id));
-    registering.set(id, running);
+    running = register(db, provider, start).finally(() => underWay.delete(id));
+    underWay.set(id, running);
   }
   return running;
 }
