@@ -77,6 +77,26 @@ for (const backend of backends) {
       expect((await app.inject('/story')).statusCode).toBe(404);
     });
 
+    it("writes the page's own head, the one the app names itself with: a search, a tag, a certificate, the gift card", async () => {
+      const search = await app.inject(`/search?searchParam=${encodeURIComponent('бикини')}`);
+      expect(title(search.body)).toBe('Результаты поиска: «бикини» — Море и Мода');
+      const [tagged] = await app.db.query<{ path: string; name: string; tag: string; tag_name: string }>(
+        `select c.path, c.name, t.slug as tag, t.name as tag_name from categories c join category_tags t on t.category_id = c.id
+          where not exists (select 1 from seo_records s where s.url = '/' || c.path || '/tag/' || t.slug) order by c.id, t.id limit 1`,
+      );
+      const tagPage = await app.inject(`/${tagged!.path}/tag/${tagged!.tag}`);
+      expect(title(tagPage.body)).toBe(`${tagged!.name}: ${tagged!.tag_name} — Море и Мода`);
+      const [certificate] = await app.db.query<{ slug: string; name: string }>(
+        `select slug, name from gift_certificates order by id limit 1`,
+      );
+      const one = await app.inject(`/podarochnye-sertifikaty/${certificate!.slug}`);
+      expect(title(one.body)).toBe(`${certificate!.name} — Море и Мода`);
+      expect((await app.inject('/podarochnye-sertifikaty/no-such-certificate')).statusCode).toBe(404);
+      const card = await app.inject('/card');
+      expect(title(card.body)).toBe('Подарочная карта — Море и Мода');
+      expect(metaOf(card.body, 'description')).toBe('Проверка остатка и срока действия подарочной карты «Море и Мода».');
+    });
+
     it('escapes what an SEO record says, so it can never become markup', async () => {
       await app.db.query(
         `insert into seo_records (url, title, description, keywords) values ('/sale', '"><script>alert(1)</script>', 'a & b', 'x')

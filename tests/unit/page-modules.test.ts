@@ -3,6 +3,7 @@
 // head and the service worker's page rules read the same list.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../common/endpoints.ts';
 import { PAGE_MODULES } from '../../common/page-list.ts';
 import { pageAsks } from '../../common/page-asks.ts';
 import { moduleOf, pageAt, ROUTES } from '../../common/routes.ts';
@@ -26,6 +27,23 @@ describe('page modules', () => {
 
   it("ask a personal page nothing: its shopper's things are never in a page kept for others", () => {
     for (const r of ROUTES.filter((x) => x.personal)) expect(moduleOf(r).asks).toBeUndefined();
+  });
+
+  it('ask only public GETs of the endpoint table, on every route', () => {
+    for (const r of ROUTES) {
+      const path = r.pattern.replace(/:(\w+)\??/g, (_, name: string) => (name === 'pk' ? '7' : 'x'));
+      const at = pageAt(path, '');
+      expect({ route: r.name, matched: at?.route.name }).toEqual({ route: r.name, matched: r.name });
+      for (const a of pageAsks(at)) {
+        const e = ENDPOINTS[a.endpoint];
+        expect({ route: r.name, endpoint: a.endpoint, method: e.method, access: e.access }).toEqual({
+          route: r.name,
+          endpoint: a.endpoint,
+          method: 'GET',
+          access: 'public',
+        });
+      }
+    }
   });
 
   it('ask the same answers for the same address, whoever asks (the server, the app shell, the page)', () => {
