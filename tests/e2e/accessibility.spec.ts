@@ -7,9 +7,6 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addFromProductPage, pickProducts } from './basket-helpers.ts';
 
-// The desktop and the phone audits share nothing (each its own context and basket): side by side.
-test.describe.configure({ mode: 'parallel' });
-
 interface Finding {
   page: string;
   rule: string;

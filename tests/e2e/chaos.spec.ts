@@ -13,8 +13,6 @@ import { prng } from '../support/prng.ts';
 
 // The routing below sees every basket call only when no service worker answers them.
 test.use({ serviceWorkers: 'block' });
-// The two tests share nothing (each its own browser context and products): on two workers, side by side.
-test.describe.configure({ mode: 'parallel' });
 
 const STEPS = 100;
 const CART_CALLS = /\/api\/v2\/cart\//;
