@@ -45,18 +45,25 @@ export const paymentStatusName = (code: string): string => (PAYMENT_STATUSES as 
 
 type Statuses = { status: string; payment_status: string };
 
+/** Each code under its own name, made from the tables: code that names a status is checked against them (ORDER.paid). */
+const codesOf = <T extends string>(table: Record<T, string>) =>
+  Object.fromEntries(Object.keys(table).map((c) => [c, c])) as { readonly [C in T]: C };
+const ORDER = codesOf(ORDER_STATUSES);
+const PAYMENT = codesOf(PAYMENT_STATUSES);
+
 /** The order's money has come and stays with the shop (a cancelled paid order's reads refunding, then refunded). */
-export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'paid';
+export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === PAYMENT.paid;
 
 /** The order was cancelled: it holds nothing and waits for nothing. */
-export const isCancelled = (o: Pick<Statuses, 'status'>): boolean => o.status === 'cancelled';
+export const isCancelled = (o: Pick<Statuses, 'status'>): boolean => o.status === ORDER.cancelled;
 
 /** A cancelled paid order's money is on its way back to the card it came from. */
-export const isRefunding = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'refunding';
+export const isRefunding = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === PAYMENT.refunding;
 
 /** A cancelled paid order's money is back on the card. */
-export const isRefunded = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === 'refunded';
+export const isRefunded = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === PAYMENT.refunded;
 
 /** The order waits for its money and holds its goods meanwhile (not paid, not ended). */
 export const awaitsPayment = (o: Statuses): boolean =>
-  (o.payment_status === 'unpaid' || o.payment_status === 'pending') && (o.status === 'new' || o.status === 'awaiting_payment');
+  (o.payment_status === PAYMENT.unpaid || o.payment_status === PAYMENT.pending) &&
+  (o.status === ORDER.new || o.status === ORDER.awaiting_payment);
