@@ -95,7 +95,9 @@ test('100 random basket changes on a network that drops a third of the calls end
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Time is not what this test judges: the changes queued behind a flaky network may take minutes to drain
+  // (seed 400099259: 41 s of steps, then 104 s of sending), and a busy CI machine takes longer still.
+  test.setTimeout(360_000);
   const seed = Number(process.env.CHAOS_SEED ?? Date.now() % 2 ** 31);
   console.log(`chaos seed: ${seed} (replay with CHAOS_SEED=${seed})`);
   test.info().annotations.push({ type: 'chaos seed', description: String(seed) });
@@ -247,7 +249,7 @@ test('100 random basket changes on a network that drops a third of the calls end
 
     // Everything the shopper did goes out in the end, through the same flaky network.
     await openBasket(page);
-    await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 120_000 });
+    await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 240_000 });
     await expect(page.getByRole('alert')).toHaveCount(0); // no change was refused
     await page.unroute(CART_CALLS);
 
