@@ -96,8 +96,8 @@ function detailAsk(s: ListingScope): Ask<ListingDetail> | undefined {
   return undefined;
 }
 
-export function listingAsks(at: PageAt): ListingAsks {
-  const { scope, filter, page } = listingAt(at);
+/** The asks of a listing address (already read, when the caller has: `listingAt(at)`). */
+export function listingAsks(at: PageAt, { scope, filter, page }: ListingAt = listingAt(at)): ListingAsks {
   return {
     detail: detailAsk(scope),
     offers: offersAsk(scope, filter, page),

@@ -4,6 +4,7 @@
 // are kept in step, so a shared link or a crawler running scripts never sees the previous page's.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
+import { seoAsk } from '../../common/pages/frame.ts';
 import { ERROR_TITLE, pageTitle } from '../../common/titles.ts';
 import { documentHead, enterRoute, head, seoKnown, setSeo } from '../state/head.ts';
 
@@ -45,16 +46,16 @@ export function useHeadWriter(): void {
 }
 
 /** Called by the route view for each new path, with the route's own title (common/pages/). */
-export function useRouteHead(path: string, routeName: string | undefined, isError: boolean): void {
+export function useRouteHead(path: string, routeTitle: string | undefined, isError: boolean): void {
   useEffect(() => {
-    enterRoute(path, isError ? ERROR_TITLE : pageTitle(routeName));
+    enterRoute(path, isError ? ERROR_TITLE : pageTitle(routeTitle));
     if (isError || seoKnown(path)) return; // the page the server rendered came with its record
-    // The API module loads with the first ask, after the first paint, not with the frame.
-    import('../api/frame.ts')
-      .then(({ getSeo }) => getSeo(path))
+    // The same ask the server renders with; the API module loads with it, after the first paint.
+    import('../api/asks.ts')
+      .then(({ loadAsk }) => loadAsk(seoAsk(path)))
       .then(
         (seo) => setSeo(path, seo),
         () => undefined, // no SEO record reachable: the title table stands
       );
-  }, [path, routeName, isError]);
+  }, [path, routeTitle, isError]);
 }

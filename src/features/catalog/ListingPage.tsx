@@ -37,8 +37,9 @@ function offlineSearch(scope: ListingScope, filter: OfferFilter, page: number): 
 export default function ListingPage() {
   const [path, navigate] = useLocation();
   const at = usePageAt();
-  const { scope, page, filter, searchParam } = listingAt(at);
-  const asks = listingAsks(at);
+  const listing = listingAt(at);
+  const { scope, page, filter, searchParam } = listing;
+  const asks = listingAsks(at, listing);
   const detail = useAsk(asks.detail);
   const headInfo = useListingHead(scope, detail);
   const offers = useAsk<ListingOffers>(asks.offers, offlineSearch(scope, filter, page));
