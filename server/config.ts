@@ -2,6 +2,10 @@
 import path from 'node:path';
 import { DEFAULT_PUSH_SERVICES } from './push/public.ts';
 
+/** The VAT rates a receipt may carry (VAT_RATE): 'none' for a shop on the simplified tax system. */
+export const VAT_RATES = ['none', '0', '10', '20', '22'] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+
 export interface Config {
   port: number;
   host: string;
@@ -52,6 +56,12 @@ export interface Config {
    */
   unpaidPerAddress: number;
   sberbank: SberbankConfig;
+  /**
+   * The VAT rate of the goods on the fiscal receipt of every card payment and refund (VAT_RATE: none, 0, 10,
+   * 20, 22). Which one is the shop's accountant's answer; required with a payment provider that sends
+   * receipts (sberbank), so a receipt never carries a guessed rate.
+   */
+  vatRate: VatRate;
   push: PushConfig;
 }
 
@@ -156,6 +166,8 @@ function paymentProviderOf(env: NodeJS.ProcessEnv, sberbank: SberbankConfig): Co
   if (raw === 'sberbank') {
     if (!sberbank.userName || !sberbank.password)
       throw new Error('PAYMENT_PROVIDER=sberbank needs SBERBANK_USERNAME and SBERBANK_PASSWORD');
+    if (!env.VAT_RATE?.trim())
+      throw new Error(`PAYMENT_PROVIDER=sberbank needs VAT_RATE, the VAT rate of the receipts (${VAT_RATES.join(', ')}): ask the shop's accountant`);
     return 'sberbank';
   }
   throw new Error(`PAYMENT_PROVIDER is not one of sberbank, test, none: ${raw}`);
@@ -168,6 +180,12 @@ function readSberbank(env: NodeJS.ProcessEnv): SberbankConfig {
     apiUrl: (env.SBERBANK_API_URL || SBERBANK_TEST_API).replace(/\/?$/, '/'),
     callbackKey: env.SBERBANK_CALLBACK_KEY || undefined,
   };
+}
+
+function vatRateOf(raw: string | undefined): VatRate {
+  const rate = (raw ?? '').trim().replace(/%$/, '') || 'none';
+  if (!(VAT_RATES as readonly string[]).includes(rate)) throw new Error(`VAT_RATE is not one of ${VAT_RATES.join(', ')}: ${raw}`);
+  return rate as VatRate;
 }
 
 function readPush(env: NodeJS.ProcessEnv, publicUrl: string): PushConfig {
@@ -209,6 +227,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),
     unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 25),
     sberbank,
+    vatRate: vatRateOf(env.VAT_RATE),
     push: readPush(env, publicUrl),
   };
 }

@@ -3,6 +3,7 @@
 // gift card money). Each function runs in the caller's transaction, on an order the caller has locked.
 import type { Queryable } from '../db/public.ts';
 import type { OrderStatus } from '../../common/order-status.ts';
+import { refundReceipt, type Receipt, type Returned } from './receipt.ts';
 
 /** Who changed an order's status: the buyer, the shop itself, a manager, the accounting system. */
 export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting';
@@ -95,20 +96,37 @@ export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<
 }
 
 /**
- * A refund of each payment that took the order's money (a card at the provider), to be carried out after the
- * transaction (payments/refunds.ts); the order's payment becomes 'refunding' while any waits, else 'refunded'.
- * The sum the refunds give back.
+ * A refund of each payment that took the order's money (a card at the provider) for what `returned` gives
+ * back, with its fiscal receipt (the sale's positions returned; the card gets back what it paid first, the
+ * rest went to the gift card), to be carried out after the transaction (payments/refunds.ts); the order's
+ * payment becomes 'refunding' while any waits, else 'refunded'. A whole refund of a payment is written once.
+ * The kopecks the refunds give back to cards.
  */
-export async function scheduleRefunds(tx: Queryable, orderId: number, reason: string): Promise<number> {
-  const made = await tx.query<{ amount: number }>(
-    `insert into refunds (order_id, payment_id, amount, reason)
-     select order_id, id, amount, $2 from payments where order_id = $1 and status = 'succeeded'
-     on conflict (payment_id) do nothing
-     returning amount`,
-    [orderId, reason],
+export async function scheduleRefunds(tx: Queryable, orderId: number, reason: string, returned: Returned): Promise<number> {
+  const payments = await tx.query<{ id: number; amount: number; receipt: Receipt | null; refunded: number; earlier: Receipt[] }>(
+    `select p.id, p.amount, p.receipt,
+            coalesce((select sum(r.kopecks) from refunds r where r.payment_id = p.id), 0)::int as refunded,
+            coalesce((select jsonb_agg(r.receipt order by r.id) from refunds r where r.payment_id = p.id and r.receipt is not null),
+                     '[]'::jsonb) as earlier
+       from payments p where p.order_id = $1 and p.status = 'succeeded' order by p.id`,
+    [orderId],
   );
-  await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, made.length ? 'refunding' : 'refunded']);
-  return made.reduce((s, r) => s + r.amount, 0);
+  let kopecks = 0;
+  for (const p of payments) {
+    const left = p.amount * 100 - p.refunded;
+    if (left <= 0) continue;
+    const receipt = p.receipt ? refundReceipt(p.receipt, returned, left, p.earlier) : null;
+    const amount = receipt ? receipt.card : left;
+    if (amount <= 0) continue;
+    const made = await tx.query(
+      `insert into refunds (order_id, payment_id, kopecks, reason, receipt, whole) values ($1, $2, $3, $4, $5::jsonb, $6)
+       on conflict (payment_id) where whole do nothing returning id`,
+      [orderId, p.id, amount, reason, receipt && JSON.stringify(receipt), returned === 'all'],
+    );
+    if (made.length) kopecks += amount;
+  }
+  await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, kopecks > 0 ? 'refunding' : 'refunded']);
+  return kopecks;
 }
 
 /** Every refund of the cancelled order is done: its money is back. */

@@ -12,6 +12,7 @@ import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
 import { awaitsPayment, BUYER_NOTICES, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import { formatKopecks } from '../../common/money.ts';
 import {
   cardsBoughtBy,
   insertHistory,
@@ -156,8 +157,8 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
       const toCards = await refundGiftCardPayments(tx, order.id);
       if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
       if (paid) {
-        const toBank = await scheduleRefunds(tx, order.id, reason);
-        if (toBank > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${toBank} ₽`);
+        const toBank = await scheduleRefunds(tx, order.id, reason, 'all');
+        if (toBank > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(toBank)}`);
       }
       return returned;
     },

@@ -1,6 +1,7 @@
 // SQL of payments: a provider's payment of an order (created, reused while pending for the same amount,
 // read by its external id and locked while it settles), and settling it.
 import type { Queryable } from '../db/public.ts';
+import type { Receipt } from '../orders/public.ts';
 
 export interface PaymentRow {
   id: number;
@@ -13,13 +14,16 @@ export interface PaymentRow {
   provider_ref: string | null;
   /** Where the buyer pays it, once registered. */
   provider_url: string | null;
+  /** The fiscal receipt it is registered with (null for a payment made before receipts were sent). */
+  receipt: Receipt | null;
 }
 
-const COLUMNS = 'id, order_id, provider, amount, status, external_id, provider_ref, provider_url';
+const COLUMNS = 'id, order_id, provider, amount, status, external_id, provider_ref, provider_url, receipt';
 
+/** A pending payment of the order for this sum, with its receipt, to be reused. */
 export async function pendingPayment(db: Queryable, orderId: number, provider: string, amount: number): Promise<PaymentRow | null> {
   const [row] = await db.query<PaymentRow>(
-    `select ${COLUMNS} from payments where order_id = $1 and provider = $2 and amount = $3 and status = 'pending'
+    `select ${COLUMNS} from payments where order_id = $1 and provider = $2 and amount = $3 and status = 'pending' and receipt is not null
       order by id desc limit 1`,
     [orderId, provider, amount],
   );
@@ -28,11 +32,11 @@ export async function pendingPayment(db: Queryable, orderId: number, provider: s
 
 export async function insertPayment(
   tx: Queryable,
-  p: { orderId: number; provider: string; amount: number; externalId: string },
+  p: { orderId: number; provider: string; amount: number; externalId: string; receipt: Receipt },
 ): Promise<PaymentRow> {
   const [row] = await tx.query<PaymentRow>(
-    `insert into payments (order_id, provider, amount, external_id) values ($1, $2, $3, $4) returning ${COLUMNS}`,
-    [p.orderId, p.provider, p.amount, p.externalId],
+    `insert into payments (order_id, provider, amount, external_id, receipt) values ($1, $2, $3, $4, $5::jsonb) returning ${COLUMNS}`,
+    [p.orderId, p.provider, p.amount, p.externalId, JSON.stringify(p.receipt)],
   );
   return row;
 }

@@ -6,7 +6,20 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/public.ts';
-import { LIFECYCLE_MESSAGES, SYSTEM, latePaymentNotice, orderByGuid, orderById, pay, shopMail, type OrderRow } from '../orders/public.ts';
+import {
+  LIFECYCLE_MESSAGES,
+  SYSTEM,
+  latePaymentNotice,
+  orderByGuid,
+  orderById,
+  orderItems,
+  pay,
+  saleReceipt,
+  shopMail,
+  type OrderRow,
+  type Receipt,
+} from '../orders/public.ts';
+import type { VatRate } from '../config.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
 import {
@@ -26,6 +39,7 @@ export interface PaymentOrder {
   number: string;
   /** Seconds the buyer has to pay before the order lets its goods go. */
   secondsLeft: number;
+  createdAt: Date;
 }
 
 /** What became of a payment, in the provider's word. */
@@ -45,12 +59,13 @@ export interface PaymentProvider {
    */
   status(payment: PaymentRow): Promise<Verdict>;
   /**
-   * Gives `amount` roubles of a payment that went through back to the card it came from (payments/refunds.ts
-   * asks, outside any transaction). Resolves once the provider has taken the refund, or had taken it before
-   * (a second ask after a lost answer refunds nothing twice); throws with the reason when it refuses or does
-   * not answer, and the refund is asked again later.
+   * Gives `kopecks` of a payment that went through back to the card it came from, with the refund's fiscal
+   * receipt when the payment had one (payments/refunds.ts asks, outside any transaction). `before` is what
+   * earlier refunds of the payment gave back, so a second ask after a lost answer refunds nothing twice.
+   * Resolves once the provider has taken the refund, or had taken it before; throws with the reason when it
+   * refuses or does not answer, and the refund is asked again later.
    */
-  refund(payment: PaymentRow, amount: number): Promise<void>;
+  refund(payment: PaymentRow, refund: { kopecks: number; before: number; receipt: Receipt | null; createdAt: Date }): Promise<void>;
   /** Registers the provider's own routes, through which its payments are settled (only the chosen provider's exist). */
   routes(app: FastifyInstance): void;
 }
@@ -74,9 +89,9 @@ export const PAYMENT_MESSAGES = {
  * transaction; the provider's call comes after it. Should the order change while the provider answered (a
  * gift card paid part, it was paid or cancelled), the start is made again from the order as it is now.
  */
-export async function startPayment(db: Db, provider: PaymentProvider, guid: string): Promise<{ payment_url: string }> {
+export async function startPayment(db: Db, provider: PaymentProvider, guid: string, vat: VatRate): Promise<{ payment_url: string }> {
   for (let tries = 0; tries < 2; tries++) {
-    const start = await db.transaction((tx) => paymentToStart(tx, provider, guid));
+    const start = await db.transaction((tx) => paymentToStart(tx, provider, guid, vat));
     const url = start.payment.provider_url ?? (await registerOnce(db, provider, start));
     if (url !== null) return { payment_url: url };
   }
@@ -88,8 +103,11 @@ interface PaymentStart {
   order: PaymentOrder;
 }
 
-/** Under the order's lock: whether it may be paid now, and the pending payment of what is due. */
-async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: string): Promise<PaymentStart> {
+/**
+ * Under the order's lock: whether it may be paid now, and the pending payment of what is due, with the fiscal
+ * receipt of that payment (the whole order, the card paying what is due, a gift card's money offset).
+ */
+async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: string, vat: VatRate): Promise<PaymentStart> {
   const order = await orderByGuid(tx, guid, true);
   if (!order) throw new Refusal('notFound', PAYMENT_MESSAGES.orderNotFound);
   if (isCancelled(order)) throw new Refusal('conflict', PAYMENT_MESSAGES.cancelled);
@@ -97,12 +115,18 @@ async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: st
   if (isPaid(order) || due === 0) throw new Refusal('conflict', PAYMENT_MESSAGES.paid);
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
-    (await insertPayment(tx, { orderId: order.id, provider: provider.id, amount: due, externalId: newExternalId() }));
+    (await insertPayment(tx, {
+      orderId: order.id,
+      provider: provider.id,
+      amount: due,
+      externalId: newExternalId(),
+      receipt: saleReceipt(order, await orderItems(tx, order.id), vat, due * 100),
+    }));
   const secondsLeft = Math.floor((new Date(order.hold_until).getTime() - Date.now()) / 1000);
   // Past its deadline the order is about to be cancelled (within a minute): no payment starts for it, and a
   // bank form opened earlier is not handed out again.
   if (secondsLeft <= 0) throw new Refusal('conflict', PAYMENT_MESSAGES.cancelled);
-  return { payment, order: { number: order.number, secondsLeft } };
+  return { payment, order: { number: order.number, secondsLeft, createdAt: new Date(order.created_at) } };
 }
 
 /** The registrations under way in this process, by database and payment id: a second ask waits for the first. */

@@ -1,12 +1,18 @@
 // SQL of refunds (migration 016): the pending ones a pass carries out, each claimed for a while so that one
 // process at a time asks the provider, and marked done or tried again.
 import type { Queryable } from '../db/public.ts';
+import type { Receipt } from '../orders/public.ts';
 
 export interface RefundRow {
   id: number;
   order_id: number;
   payment_id: number;
-  amount: number;
+  kopecks: number;
+  /** The refund's fiscal receipt (null for a payment registered without one). */
+  receipt: Receipt | null;
+  created_at: Date;
+  /** Kopecks the payment's other refunds have given back already. */
+  before: number;
 }
 
 /** How long a pass may take over one refund before another process may try it. */
@@ -18,7 +24,8 @@ export function claimPendingRefunds(db: Queryable, limit: number): Promise<Refun
     `update refunds set claimed_until = now() + ${CLAIM}
       where id in (select id from refunds where status = 'pending' and (claimed_until is null or claimed_until < now())
                     order by id limit $1)
-      returning id, order_id, payment_id, amount`,
+      returning id, order_id, payment_id, kopecks, receipt, created_at,
+        coalesce((select sum(o.kopecks) from refunds o where o.payment_id = refunds.payment_id and o.status = 'done'), 0)::int as before`,
     [limit],
   );
 }

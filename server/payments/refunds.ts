@@ -1,4 +1,4 @@
-// Refunds of cancelled paid orders carried out with the payment provider. The order's lifecycle writes a
+// Refunds of cancelled or returned paid orders carried out with the payment provider, each with its receipt. The order's lifecycle writes a
 // refund per payment in the cancel's transaction (orders/lifecycle.ts); this pass, run by the orders' pass
 // every minute, asks the provider for each pending one outside any transaction (a slow bank holds no lock).
 // Taken: the refund is done, and with the order's last one its payment reads «Деньги возвращены». Refused
@@ -35,7 +35,12 @@ export async function carryOutRefunds(db: Db, provider: PaymentProvider | null):
       continue;
     }
     try {
-      await provider.refund(payment, refund.amount);
+      await provider.refund(payment, {
+        kopecks: refund.kopecks,
+        before: refund.before,
+        receipt: refund.receipt,
+        createdAt: new Date(refund.created_at),
+      });
     } catch (err) {
       silent = true;
       await releaseRefund(db, refund.id, err instanceof Error ? err.message : String(err));

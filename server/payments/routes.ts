@@ -11,7 +11,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   route(app, ENDPOINTS.orderPayment, async (req) => {
     const provider = app.payments;
     if (!provider) throw new Refusal('conflict', PAYMENT_MESSAGES.noOnlinePayment);
-    return startPayment(app.db, provider, req.body.guid);
+    return startPayment(app.db, provider, req.body.guid, app.config.vatRate);
   });
 
   const provider = app.payments;

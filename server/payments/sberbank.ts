@@ -4,6 +4,7 @@
 // address, or on the bank's callback, the order is paid only when getOrderStatusExtended.do says the money
 // was taken (depositedAmount) for exactly our sum, or when a 'deposited' callback carries the bank's checksum (HMAC-SHA256 over its
 // parameters, with the key the bank gave the shop). A cancelled paid order's money goes back with refund.do.
+// Both calls carry the fiscal receipt as `orderBundle` (sberbank-receipt.ts): the bank's cash register prints it.
 // Written by hand: the bank publishes no Node client.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SberbankConfig } from '../config.ts';
@@ -11,6 +12,7 @@ import { Refusal } from '../refusal.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import type { PaymentProvider, Verdict } from './providers.ts';
 import { sberbankRoutes } from './sberbank-routes.ts';
+import { orderBundle } from './sberbank-receipt.ts';
 import type { PaymentRow } from './payments-sql.ts';
 
 export const SBERBANK_MESSAGES = {
@@ -133,16 +135,17 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
   return {
     id: bank.id,
     status: bank.status,
-    // refund.do gives back part or all of what was taken. The bank is asked first what it has given back
-    // already, so a refund whose answer was lost (a timeout) is not made twice.
-    async refund(payment, amount) {
+    // refund.do gives back part or all of what was taken, with the refund's receipt. The bank is asked first
+    // what it has given back already, so a refund whose answer was lost (a timeout) is not made twice.
+    async refund(payment, refund) {
       if (!payment.provider_ref) throw new Refusal('conflict', SBERBANK_MESSAGES.neverRegistered);
       const state = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
       const given = state.paymentAmountInfo?.refundedAmount ?? 0;
-      if (state.orderStatus === REFUNDED_STATUS || given >= amount * 100) return;
+      if (state.orderStatus === REFUNDED_STATUS || given >= refund.before + refund.kopecks) return;
       const answer = await callBank<{ errorCode?: string | number; errorMessage?: string }>('refund.do', {
         orderId: payment.provider_ref,
-        amount: String(amount * 100),
+        amount: String(refund.kopecks),
+        ...(refund.receipt ? { orderBundle: JSON.stringify(orderBundle(refund.receipt, refund.createdAt)) } : {}),
       });
       if (answer.errorCode && String(answer.errorCode) !== '0') {
         log(`sberbank refund.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
@@ -161,6 +164,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
         description: `Заказ ${order.number} в магазине «Море и Мода»`,
         language: 'ru',
         sessionTimeoutSecs: String(Math.max(MIN_SESSION_S, order.secondsLeft)),
+        ...(payment.receipt ? { orderBundle: JSON.stringify(orderBundle(payment.receipt, order.createdAt)) } : {}),
       });
       if ((answer.errorCode && String(answer.errorCode) !== '0') || !answer.orderId || !answer.formUrl) {
         log(`sberbank register.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);

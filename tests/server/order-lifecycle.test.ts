@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BUYER_NOTICES, ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../../common/order-status.ts';
+import { formatPrice } from '../../common/money.ts';
 import { advance, cancel, pay, SYSTEM, type Actor } from '../../server/orders/lifecycle.ts';
 import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { backends, startApp } from './harness.ts';
@@ -147,7 +148,7 @@ describe.each(backends)('the order lifecycle on $name', (backend) => {
     expect(mail.subject).toBe(`Заказ отменён: заказ ${number} — Море и Мода`);
     const [last] = (await history(guid)).slice(-1);
     expect(last).toMatchObject({ status: 'cancelled', from_status: 'assembling', actor: 'manager' });
-    expect(last.comment).toContain(`возвращается на банковскую карту, которой оплачен заказ: ${order.total} ₽`);
+    expect(last.comment).toContain(`возвращается на банковскую карту, которой оплачен заказ: ${formatPrice(order.total)}`);
 
     // The test provider moved no money: its refund is done at once, by the orders' pass.
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });

@@ -5,7 +5,8 @@
 // only with the bank's checksum; a bank that refuses or does not answer is a Russian 502; while the bank takes
 // its time registering, the shop goes on serving everyone else, and a second ask gets the same form; an order
 // whose deadline passes is cancelled only once the bank says it was not paid; a paid order cancelled gets
-// its money back through refund.do, once.
+// its money back through refund.do, once; each call carries its fiscal receipt, which the stand-in bank
+// checks as the gateway does (a sale's receipt adds up to the order, a refund's gives back its positions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
@@ -58,6 +59,12 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(registered.returnUrl).toBe(`http://shop.test/api/payments/sberbank/return?payment=${registered.orderNumber}`);
     expect(registered.sessionTimeoutSecs).toBeGreaterThan(3000);
     expect(registered.sessionTimeoutSecs).toBeLessThanOrEqual(3600);
+    // With the receipt the bank's cash register prints: the goods, and pickup as a service, at the shop's VAT.
+    expect(registered.bundle).toMatchObject({ receiptType: 'sell', total: 325_000, payments: [{ type: 1, sum: 325_000 }] });
+    expect(registered.bundle.cartItems.items.map((i) => [i.itemAmount, i.tax.taxType])).toEqual([
+      [300_000, 6],
+      [25_000, 6],
+    ]);
     // Asking again reuses the registration.
     expect((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url).toBe(formUrl);
     expect([...bank.orders.values()].filter((b) => b.orderNumber === registered.orderNumber)).toHaveLength(1);
@@ -256,6 +263,10 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
     expect(bank.refundCalls - calls).toBe(1);
     expect([b.refunded, b.orderStatus]).toEqual([295_000, 4]);
+    // One refund receipt, giving back every position of the sale.
+    expect(b.refundBundles).toHaveLength(1);
+    expect(b.refundBundles[0]).toMatchObject({ receiptType: 'sell_refund', total: 295_000, payments: [{ type: 1, sum: 295_000 }] });
+    expect(b.refundBundles[0]!.cartItems.items.map((i) => i.positionId)).toEqual(b.bundle.cartItems.items.map((i) => i.positionId));
     expect(await orderOf(o.guid)).toEqual({ status: 'cancelled', payment_status: 'refunded' });
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 0, waiting: 0 });
     const info = (await s.call('POST', '/api/v1/get_order_info/', { guid: o.guid })).body.order_info;
@@ -280,5 +291,39 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(bank.refundCalls - calls).toBe(0); // the dropped call never reached refund.do
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 2, waiting: 0 });
     for (const o of orders) expect((await orderOf(o.guid)).payment_status).toBe('refunded');
+  });
+
+  it("a gift card that paid part shows on the bank's receipt as the offset of its advance, and cancelling gives each its money back", async () => {
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('SBER-PART', 2000, 2000, now() + interval '1 year')`,
+    );
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, 4000, { gift_card: 'SBER-PART' }); // + 250 pickup, 2000 from the card
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    const b = bankOrder(formUrl);
+    expect(b.amount).toBe(225_000);
+    expect(b.bundle).toMatchObject({
+      total: 425_000,
+      payments: [
+        { type: 1, sum: 225_000 },
+        { type: 2, sum: 200_000 },
+      ],
+    });
+    await s.call('GET', await atBank(formUrl, 'pay'));
+    await app.db.transaction(async (tx) =>
+      cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет размера', app.config.publicUrl),
+    );
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
+    expect(b.refunded).toBe(225_000);
+    expect(b.refundBundles[0]).toMatchObject({
+      receiptType: 'sell_refund',
+      total: 425_000,
+      payments: [
+        { type: 1, sum: 225_000 },
+        { type: 2, sum: 200_000 },
+      ],
+    });
+    const [card] = await app.db.query<{ balance: number }>(`select balance from gift_cards where code = 'SBER-PART'`);
+    expect(card.balance).toBe(2000);
   });
 });

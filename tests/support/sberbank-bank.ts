@@ -9,16 +9,20 @@
 //
 // Endpoints:
 //   POST /payment/rest/register.do                 form: userName, password, orderNumber, amount (kopecks),
-//                                                  returnUrl, failUrl, description, sessionTimeoutSecs… →
-//                                                  {orderId, formUrl}; else {errorCode, errorMessage} (5: wrong
-//                                                  login, 1: orderNumber used, 3/4: a missing or bad field)
+//                                                  returnUrl, failUrl, description, sessionTimeoutSecs,
+//                                                  orderBundle (the receipt, JSON) → {orderId, formUrl}; else
+//                                                  {errorCode, errorMessage} (5: wrong login, 1: orderNumber
+//                                                  used, 3/4: a missing or bad field, 8: a receipt that does
+//                                                  not add up or lacks a field: checkBundle)
 //   POST /payment/rest/getOrderStatusExtended.do   form: userName, password, orderId → {errorCode: '0',
 //                                                  orderNumber, orderStatus, amount (as registered), currency,
 //                                                  actionCode, paymentAmountInfo {paymentState,
 //                                                  approvedAmount, depositedAmount, refundedAmount}}
 //                                                  (orderStatus 0 registered, 2 paid, 4 refunded, 6 declined)
-//   POST /payment/rest/refund.do                   form: userName, password, orderId, amount (kopecks) →
-//                                                  {errorCode: '0'}; else 7 (not paid, or more than is left)
+//   POST /payment/rest/refund.do                   form: userName, password, orderId, amount (kopecks),
+//                                                  orderBundle (the sell_refund receipt: positions of the
+//                                                  registered one, no more than are left) → {errorCode: '0'};
+//                                                  else 7 (not paid, or more than is left), 8 (the receipt)
 //   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
 //                                                  «Оплатить» and «Отменить»
 //   POST …/pay?mdOrder=… | …/decline?mdOrder=…     status 2 or 6, then 302 to returnUrl or failUrl with
@@ -49,6 +53,87 @@ export interface BankOrder {
   sessionTimeoutSecs: number;
   /** 0 registered, 2 paid, 4 refunded in full, 6 declined. */
   orderStatus: number;
+  /** The sale's receipt it was registered with. */
+  bundle: Bundle;
+  /** Each refund's receipt, in order. */
+  refundBundles: Bundle[];
+}
+
+/** The receipt (orderBundle) as the bank reads it; checkBundle holds it to the gateway's rules. */
+export interface Bundle {
+  receiptType: string;
+  customerDetails?: { email?: string; phone?: string; fullName?: string };
+  cartItems: {
+    items: {
+      positionId: string;
+      name: string;
+      quantity: { value: number; measure: string };
+      itemAmount: number;
+      itemPrice: number;
+      itemCode: string;
+      tax: { taxType: number };
+      itemAttributes: { attributes: { name: string; value: string }[] };
+    }[];
+  };
+  payments?: { type: number; sum: number }[];
+  total: number;
+}
+
+const kopecks = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
+
+/**
+ * Why the gateway would refuse a receipt, or null: every field a fiscal receipt needs, in kopecks; each
+ * position's amount its price times its quantity; the total the sum of the positions and of the payments;
+ * the card's payment the sum the call moves. A refund's positions are the sale's, no more of each than is
+ * left after earlier refunds.
+ */
+export function checkBundle(raw: string | null, type: 'sell' | 'sell_refund', amount: number, sale?: BankOrder): string | null {
+  if (!raw) return 'Не передана корзина (orderBundle): магазин с онлайн-кассой передаёт чек с каждым платежом';
+  let b: Bundle;
+  try {
+    b = JSON.parse(raw) as Bundle;
+  } catch {
+    return 'Неверный формат корзины';
+  }
+  if (b.receiptType !== type) return `Тип чека ${String(b.receiptType)}, ожидается ${type}`;
+  if (!b.customerDetails?.email && !b.customerDetails?.phone) return 'Не указан e-mail или телефон покупателя для чека';
+  const items = b.cartItems?.items;
+  if (!Array.isArray(items) || items.length === 0) return 'Корзина пуста';
+  const ids = new Set<string>();
+  const codes = new Set<string>();
+  for (const i of items) {
+    const at = `позиция ${String(i.positionId)}`;
+    if (typeof i.positionId !== 'string' || !i.positionId || ids.has(i.positionId)) return `${at}: неверный или повторный positionId`;
+    if (typeof i.itemCode !== 'string' || !i.itemCode || codes.has(i.itemCode)) return `${at}: неверный или повторный itemCode`;
+    ids.add(i.positionId);
+    codes.add(i.itemCode);
+    if (typeof i.name !== 'string' || !i.name.trim() || i.name.length > 100) return `${at}: неверное название`;
+    if (typeof i.quantity?.value !== 'number' || !(i.quantity.value > 0) || !i.quantity.measure) return `${at}: неверное количество`;
+    if (!kopecks(i.itemPrice) || !kopecks(i.itemAmount)) return `${at}: цена и сумма — целое число копеек`;
+    if (i.itemAmount !== Math.round(i.itemPrice * i.quantity.value)) return `${at}: сумма позиции не равна цене, умноженной на количество`;
+    if (!Number.isInteger(i.tax?.taxType) || i.tax.taxType < 0 || i.tax.taxType > 13) return `${at}: неверная ставка НДС (taxType)`;
+    const attr = (name: string) => Number(i.itemAttributes?.attributes?.find((a) => a.name === name)?.value);
+    if (!(attr('paymentMethod') >= 1 && attr('paymentMethod') <= 7)) return `${at}: неверный признак способа расчёта (paymentMethod)`;
+    if (!(attr('paymentObject') >= 1 && attr('paymentObject') <= 13)) return `${at}: неверный признак предмета расчёта (paymentObject)`;
+  }
+  const sum = items.reduce((s, i) => s + i.itemAmount, 0);
+  if (b.total !== sum) return 'Сумма товарных позиций в Корзине не совпадает с общей суммой заказа';
+  const payments = b.payments ?? [{ type: 1, sum }];
+  if (!payments.every((p) => kopecks(p.sum) && (p.type === 1 || p.type === 2))) return 'Неверные оплаты чека';
+  if (payments.reduce((s, p) => s + p.sum, 0) !== sum) return 'Сумма оплат чека не совпадает с суммой позиций';
+  if (payments.filter((p) => p.type === 1).reduce((s, p) => s + p.sum, 0) !== amount)
+    return 'Сумма оплаты картой в чеке не совпадает с суммой операции';
+  if (sale) {
+    for (const i of items) {
+      const sold = sale.bundle.cartItems.items.find((s) => s.positionId === i.positionId && s.itemCode === i.itemCode);
+      if (!sold || sold.itemPrice !== i.itemPrice) return `позиция ${i.positionId}: нет такой позиции в чеке продажи`;
+      const back = sale.refundBundles.flatMap((r) => r.cartItems.items).filter((r) => r.positionId === i.positionId);
+      if (back.reduce((s, r) => s + r.quantity.value, 0) + i.quantity.value > sold.quantity.value) {
+        return `позиция ${i.positionId}: возвращается больше, чем продано`;
+      }
+    }
+  }
+  return null;
 }
 
 export interface SberbankStandIn {
@@ -86,6 +171,7 @@ export const sberbankEnv = (url: string, callbackKey?: string): Record<string, s
   SBERBANK_API_URL: `${url}/payment/rest/`,
   SBERBANK_USERNAME: SBERBANK_TEST_LOGIN.userName,
   SBERBANK_PASSWORD: SBERBANK_TEST_LOGIN.password,
+  VAT_RATE: '20',
   ...(callbackKey ? { SBERBANK_CALLBACK_KEY: callbackKey } : {}),
 });
 
@@ -170,6 +256,8 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
       if ([...orders.values()].some((o) => o.orderNumber === orderNumber)) {
         return json(res, { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' });
       }
+      const badReceipt = checkBundle(form.get('orderBundle'), 'sell', amount);
+      if (badReceipt) return json(res, { errorCode: '8', errorMessage: badReceipt });
       const o: BankOrder = {
         orderId: randomUUID(),
         orderNumber,
@@ -181,6 +269,8 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         orderStatus: 0,
         deposited: 0,
         refunded: 0,
+        bundle: JSON.parse(form.get('orderBundle')!) as Bundle,
+        refundBundles: [],
       };
       orders.set(o.orderId, o);
       return json(res, { orderId: o.orderId, formUrl: `${base}/payment/merchants/sbersafe/payment_ru.html?mdOrder=${o.orderId}` });
@@ -214,6 +304,9 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
       if (order.orderStatus !== 2 || !Number.isInteger(amount) || amount <= 0 || amount > order.deposited - order.refunded) {
         return json(res, { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' });
       }
+      const badReceipt = checkBundle(form.get('orderBundle'), 'sell_refund', amount, order);
+      if (badReceipt) return json(res, { errorCode: '8', errorMessage: badReceipt });
+      order.refundBundles.push(JSON.parse(form.get('orderBundle')!) as Bundle);
       order.refunded += amount;
       if (order.refunded === order.deposited) order.orderStatus = 4;
       if (loseRefundAnswer) {

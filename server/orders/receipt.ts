@@ -1,0 +1,161 @@
+// The order's fiscal receipt (54-FZ), made from the order by this one module: what a payment provider sends
+// to its cash register for a payment (the sale) and for a refund (the sale's positions given back). Amounts
+// are kopecks. Each goods line carries its price after the order's discounts (the promo code and the bonus
+// points), spread over the goods lines by their sums so that the receipt adds up to the kopeck; a line whose
+// share does not divide by its quantity becomes two positions (some units a kopeck dearer), because a
+// position's amount must be its unit price times its quantity. Delivery is a service; a gift certificate
+// sold is an advance (the buyer pays now for goods chosen later); what a gift card paid is the offset of
+// that earlier advance, beside the money the card payment takes. Everything is full prepayment: the buyer
+// pays before the goods leave. Pure: the provider maps it to its own format (payments/sberbank-receipt.ts).
+import type { OrderItemRow, OrderRow } from './orders-sql.ts';
+import { METHOD_NAMES, type DeliveryMethod } from './delivery.ts';
+import type { VatRate } from '../config.ts';
+
+/** What a position is to the tax office: goods, a service (delivery), or an advance (a gift certificate sold). */
+export type ReceiptLineKind = 'commodity' | 'service' | 'advance';
+
+export interface ReceiptLine {
+  /** The position's number in the sale, from 1; a refund's positions keep the sale's numbers. */
+  position: number;
+  /** Unique in the receipt: the line's ext_id (a second position of the same line adds "/2"), or "delivery". */
+  code: string;
+  /** The order line's ext_id, so a refund finds the positions of a returned line. */
+  line: string;
+  name: string;
+  quantity: number;
+  /** Kopecks a unit, after discounts. */
+  price: number;
+  /** Kopecks: price × quantity. */
+  amount: number;
+  kind: ReceiptLineKind;
+}
+
+export interface Receipt {
+  /** A sale, or a refund of (some of) a sale's positions. */
+  type: 'sell' | 'sell_refund';
+  customer: { email: string; phone: string; name: string };
+  vat: VatRate;
+  lines: ReceiptLine[];
+  /** Kopecks: the sum of the lines. */
+  total: number;
+  /** Kopecks paid (or given back) by card through the provider. */
+  card: number;
+  /** Kopecks of an earlier advance offset (a gift card's money); card + prepaid = total. */
+  prepaid: number;
+}
+
+/** A position's name on the receipt: the provider's cash registers take up to this many characters. */
+const NAME_MAX = 100;
+
+const lineName = (i: OrderItemRow): string => {
+  const name = [i.name, i.color, i.size].filter(Boolean).join(', ');
+  return name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name;
+};
+
+/**
+ * Spreads `whole` kopecks over the weights in proportion, exactly: each share rounded down, the kopecks left
+ * given one each to the largest remainders (the earlier line on a tie). Written here because it is a few
+ * lines of integer arithmetic (BigInt: an order's kopecks times a line's kopecks may pass 2^53).
+ */
+export function spread(whole: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum === 0 || whole === 0) return weights.map(() => 0);
+  const W = BigInt(sum);
+  const parts = weights.map((w, i) => {
+    const exact = BigInt(whole) * BigInt(w);
+    return { i, share: Number(exact / W), rest: exact % W };
+  });
+  let left = whole - parts.reduce((s, p) => s + p.share, 0);
+  for (const p of [...parts].sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1))) {
+    if (left === 0) break;
+    p.share += 1;
+    left -= 1;
+  }
+  return parts.map((p) => p.share);
+}
+
+/** One order line as positions whose amounts are unit price × quantity: one, or two when the amount does not divide. */
+function positions(item: OrderItemRow, amount: number, kind: ReceiptLineKind): ReceiptLine[] {
+  const q = item.quantity;
+  const unit = Math.floor(amount / q);
+  const dearer = amount - unit * q; // units a kopeck dearer
+  const base = { position: 0, line: item.ext_id, name: lineName(item), kind };
+  const out: ReceiptLine[] = [];
+  if (q - dearer > 0) out.push({ ...base, code: item.ext_id, quantity: q - dearer, price: unit, amount: unit * (q - dearer) });
+  if (dearer > 0)
+    out.push({
+      ...base,
+      code: out.length ? `${item.ext_id}/2` : item.ext_id,
+      quantity: dearer,
+      price: unit + 1,
+      amount: (unit + 1) * dearer,
+    });
+  return out;
+}
+
+/**
+ * The receipt of a payment of the order: every line (goods at their prices after the promo code and the
+ * points, certificates as advances), delivery as a service, the buyer's e-mail and phone; `card` kopecks
+ * paid by card now, the rest of the total offset from the gift card money the order took.
+ */
+export function saleReceipt(
+  order: Pick<
+    OrderRow,
+    'buyer_email' | 'buyer_phone' | 'buyer_fio' | 'promo_discount' | 'bonus_spent' | 'delivery_method' | 'delivery_price' | 'total'
+  >,
+  items: readonly OrderItemRow[],
+  vat: VatRate,
+  card: number,
+): Receipt {
+  const goods = items.filter((i) => i.gift_certificate_id === null);
+  const discounts = spread(
+    (order.promo_discount + order.bonus_spent) * 100,
+    goods.map((i) => i.price * i.quantity * 100),
+  );
+  const lines: ReceiptLine[] = [];
+  for (const item of items) {
+    const isGoods = item.gift_certificate_id === null;
+    const discount = isGoods ? discounts[goods.indexOf(item)]! : 0;
+    lines.push(...positions(item, item.price * item.quantity * 100 - discount, isGoods ? 'commodity' : 'advance'));
+  }
+  if (order.delivery_price > 0) {
+    const name = `Доставка: ${METHOD_NAMES[order.delivery_method as DeliveryMethod] ?? order.delivery_method}`;
+    const amount = order.delivery_price * 100;
+    lines.push({ position: 0, code: 'delivery', line: 'delivery', name, quantity: 1, price: amount, amount, kind: 'service' });
+  }
+  lines.forEach((l, i) => (l.position = i + 1));
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  if (total !== order.total * 100) throw new Error(`the receipt adds up to ${total} kopecks, the order's total is ${order.total * 100}`);
+  if (card > total || card < 0) throw new Error(`a card payment of ${card} kopecks on a receipt of ${total}`);
+  const customer = { email: order.buyer_email, phone: order.buyer_phone.replace(/[^\d+]/g, ''), name: order.buyer_fio };
+  return { type: 'sell', customer, vat, lines, total, card, prepaid: total - card };
+}
+
+/** What a refund gives back: every position, or this many units of these order lines (by ext_id; no delivery). */
+export type Returned = 'all' | ReadonlyMap<string, number>;
+
+/**
+ * The refund receipt of (part of) a sale: its positions given back (less what `earlier` refunds gave back
+ * already), the money going back to the card first (up to `cardLeft` kopecks, what the card payment has not
+ * had back yet), the rest to the gift card it came from.
+ */
+export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: number, earlier: readonly Receipt[] = []): Receipt {
+  const backBefore = (position: number) =>
+    earlier.flatMap((r) => r.lines).reduce((s, l) => s + (l.position === position ? l.quantity : 0), 0);
+  const left = sale.lines.map((l) => ({ ...l, quantity: l.quantity - backBefore(l.position) })).filter((l) => l.quantity > 0);
+  const lines: ReceiptLine[] = [];
+  for (const [line, wanted] of returned === 'all' ? new Map(left.map((l) => [l.line, Infinity])) : returned) {
+    let rest = wanted;
+    // The dearer units go back first, so a line returned unit by unit gives back exactly what it took.
+    for (const p of left.filter((l) => l.line === line).reverse()) {
+      const n = Math.min(rest, p.quantity);
+      if (n > 0) lines.push({ ...p, quantity: n, amount: p.price * n });
+      rest -= n;
+    }
+    if (rest > 0 && rest !== Infinity) throw new Error(`the sale has fewer than ${wanted} of ${line} left to give back`);
+  }
+  lines.sort((a, b) => a.position - b.position);
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  const card = Math.min(total, cardLeft);
+  return { ...sale, type: 'sell_refund', lines, total, card, prepaid: total - card };
+}

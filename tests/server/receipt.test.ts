@@ -1,0 +1,137 @@
+// The order's fiscal receipt (server/orders/receipt.ts) and its Sberbank form (payments/sberbank-receipt.ts),
+// held to the rules the stand-in bank checks as the gateway does (tests/support/sberbank-bank.ts checkBundle):
+// a discount that does not divide evenly over the lines still adds up to the kopeck, each position's amount
+// is its price times its quantity, delivery is a service, a gift certificate sold is an advance, what a gift
+// card paid is the offset of an earlier advance, and a refund gives back the sale's positions at their prices.
+import { describe, expect, it } from 'vitest';
+import { refundReceipt, saleReceipt, spread, type Receipt } from '../../server/orders/receipt.ts';
+import type { OrderItemRow } from '../../server/orders/orders-sql.ts';
+import { orderBundle } from '../../server/payments/sberbank-receipt.ts';
+import { checkBundle, type BankOrder, type Bundle } from '../support/sberbank-bank.ts';
+import { prng } from '../support/prng.ts';
+
+const item = (ext: string, price: number, quantity: number, certificate = false): OrderItemRow => ({
+  ext_id: ext,
+  name: certificate ? 'Подарочный сертификат' : `Купальник ${ext}`,
+  brand: 'Море и Мода',
+  size: certificate ? '' : 'M',
+  color: certificate ? '' : 'синий',
+  image: '',
+  price,
+  quantity,
+  gift_certificate_id: certificate ? 1 : null,
+});
+
+const order = (items: OrderItemRow[], o: { promo?: number; bonus?: number; delivery?: number } = {}) => {
+  const sum = items.reduce((s, i) => s + i.price * i.quantity, 0);
+  const total = sum - (o.promo ?? 0) - (o.bonus ?? 0) + (o.delivery ?? 0);
+  return {
+    buyer_email: 'buyer@example.test',
+    buyer_phone: '+7 (912) 345-67-89',
+    buyer_fio: 'Иванова Анна',
+    promo_discount: o.promo ?? 0,
+    bonus_spent: o.bonus ?? 0,
+    delivery_method: 'courier',
+    delivery_price: o.delivery ?? 0,
+    total,
+  };
+};
+
+const bundleOf = (r: Receipt) => JSON.stringify(orderBundle(r, new Date('2026-11-26T10:00:00Z')));
+/** The stand-in bank's order after a sale registered with this receipt and the refunds given so far. */
+const soldAs = (sale: Receipt, refunds: Receipt[] = []): BankOrder =>
+  ({ bundle: JSON.parse(bundleOf(sale)) as Bundle, refundBundles: refunds.map((r) => JSON.parse(bundleOf(r)) as Bundle) }) as BankOrder;
+
+describe('the fiscal receipt of an order', () => {
+  it('spreads a discount that does not divide evenly so that the receipt adds up to the kopeck', () => {
+    const items = [item('a', 1000, 1), item('b', 999, 3), item('c', 501, 2)];
+    const o = order(items, { promo: 100, bonus: 33 });
+    const r = saleReceipt(o, items, '20', o.total * 100);
+    expect(r.total).toBe(o.total * 100);
+    expect(r.lines.reduce((s, l) => s + l.amount, 0)).toBe(r.total);
+    for (const l of r.lines) expect(l.amount).toBe(l.price * l.quantity);
+    // A line whose share does not divide by its quantity is two positions, one kopeck apart, of the same line.
+    const b = r.lines.filter((l) => l.line === 'b');
+    expect(b.map((l) => l.quantity).reduce((s, q) => s + q, 0)).toBe(3);
+    if (b.length === 2) expect(b[1]!.price - b[0]!.price).toBe(1);
+    expect(new Set(r.lines.map((l) => l.code)).size).toBe(r.lines.length);
+    expect(r.lines.map((l) => l.position)).toEqual(r.lines.map((_, i) => i + 1));
+    expect(checkBundle(bundleOf(r), 'sell', r.card)).toBeNull();
+  });
+
+  it('adds up for any basket and discount', () => {
+    const random = prng(20261126);
+    for (let n = 0; n < 300; n++) {
+      const items = Array.from({ length: 1 + Math.floor(random() * 5) }, (_, i) =>
+        item(`x${i}`, 1 + Math.floor(random() * 9999), 1 + Math.floor(random() * 7)),
+      );
+      const sum = items.reduce((s, i) => s + i.price * i.quantity, 0);
+      const promo = Math.floor(random() * sum * 0.3);
+      const bonus = Math.floor(random() * (sum - promo) * 0.3);
+      const o = order(items, { promo, bonus, delivery: random() < 0.5 ? 350 : 0 });
+      const card = Math.floor(random() * o.total) * 100;
+      const r = saleReceipt(o, items, 'none', card);
+      expect(checkBundle(bundleOf(r), 'sell', card), JSON.stringify({ items, promo, bonus })).toBeNull();
+    }
+  });
+
+  it('names delivery a service, a certificate sold an advance at the calculated rate, and goods at the rate', () => {
+    const items = [item('swim', 4000, 1), item('cert', 3000, 1, true)];
+    const o = order(items, { promo: 400, delivery: 350 });
+    const r = saleReceipt(o, items, '20', o.total * 100);
+    const b = JSON.parse(bundleOf(r)) as Bundle;
+    const attrs = (code: string) => {
+      const i = b.cartItems.items.find((x) => x.itemCode === code)!;
+      return [i.itemAmount, i.tax.taxType, ...i.itemAttributes.attributes.map((a) => `${a.name}=${a.value}`)];
+    };
+    // The promo code discounts the goods, never the certificate.
+    expect(attrs('swim')).toEqual([360_000, 6, 'paymentMethod=1', 'paymentObject=1']);
+    expect(attrs('cert')).toEqual([300_000, 7, 'paymentMethod=3', 'paymentObject=10']);
+    expect(attrs('delivery')).toEqual([35_000, 6, 'paymentMethod=1', 'paymentObject=4']);
+    expect(b.customerDetails).toEqual({ email: 'buyer@example.test', phone: '+79123456789', fullName: 'Иванова Анна' });
+  });
+
+  it("shows what a gift card paid as the offset of an earlier advance, beside the card's money", () => {
+    const items = [item('swim', 5000, 1)];
+    const o = order(items, { delivery: 250 });
+    const r = saleReceipt(o, items, '22', (o.total - 2000) * 100);
+    const b = JSON.parse(bundleOf(r)) as Bundle;
+    expect(b.payments).toEqual([
+      { type: 1, sum: 325_000 },
+      { type: 2, sum: 200_000 },
+    ]);
+    expect(b.total).toBe(525_000);
+    expect(b.cartItems.items[0]!.tax.taxType).toBe(12);
+    expect(checkBundle(bundleOf(r), 'sell', 325_000)).toBeNull();
+    // The gateway refuses a receipt whose card payment is not the sum the bank takes.
+    expect(checkBundle(bundleOf(r), 'sell', 525_000)).toMatch(/оплаты картой/);
+  });
+
+  it('refunds the sale, or some of its lines at the prices they were sold at, the card first', () => {
+    const items = [item('a', 999, 3), item('b', 1500, 1)];
+    const o = order(items, { promo: 100, delivery: 300 });
+    const sale = saleReceipt(o, items, '20', (o.total - 1000) * 100);
+    const whole = refundReceipt(sale, 'all', sale.card);
+    expect([whole.type, whole.total, whole.card, whole.prepaid]).toEqual(['sell_refund', sale.total, sale.card, sale.prepaid]);
+    expect(checkBundle(bundleOf(whole), 'sell_refund', whole.card, soldAs(sale))).toBeNull();
+
+    const two = refundReceipt(sale, new Map([['a', 2]]), sale.card);
+    const soldA = sale.lines.filter((l) => l.line === 'a');
+    expect(two.total).toBe(soldA.reduce((s, l) => s + l.amount, 0) - Math.min(...soldA.map((l) => l.price)));
+    expect(checkBundle(bundleOf(two), 'sell_refund', two.card, soldAs(sale))).toBeNull();
+    // The last one back, then no more: the gateway refuses a second return of what went back.
+    const last = refundReceipt(sale, new Map([['a', 1]]), sale.card - two.card, [two]);
+    expect(checkBundle(bundleOf(last), 'sell_refund', last.card, soldAs(sale, [two]))).toBeNull();
+    expect(checkBundle(bundleOf(last), 'sell_refund', last.card, soldAs(sale, [two, last]))).toMatch(/больше, чем продано/);
+    expect(() => refundReceipt(sale, new Map([['a', 1]]), 0, [two, last])).toThrow(/fewer than 1 of a/);
+    expect(refundReceipt(sale, 'all', 0, [two, last]).lines.map((l) => l.line)).toEqual(['b', 'delivery']);
+    // Once the card has had its money back, the rest goes back to the gift card it came from.
+    const rest = refundReceipt(sale, new Map([['b', 1]]), 0);
+    expect([rest.card, rest.prepaid]).toEqual([0, rest.total]);
+  });
+
+  it('spreads exactly even where a product of kopecks passes 2^53', () => {
+    const shares = spread(987_654_321_00, [123_456_789_00, 1, 999_999_999_99]);
+    expect(shares.reduce((s, x) => s + x, 0)).toBe(987_654_321_00);
+  });
+});
