@@ -26,8 +26,17 @@ export async function lapsePendingPayments(tx: Queryable, orderId: number): Prom
   await tx.query(`update payments set status = 'failed' where order_id = $1 and status = 'pending'`, [orderId]);
 }
 
-export async function setStatus(tx: Queryable, orderId: number, status: OrderStatus): Promise<void> {
-  await tx.query('update orders set status = $2 where id = $1', [orderId, status]);
+/** A new status; a shipment's tracking number with it when given. */
+export async function setStatus(tx: Queryable, orderId: number, status: OrderStatus, tracking?: string): Promise<void> {
+  await tx.query('update orders set status = $2, tracking_number = coalesce($3, tracking_number) where id = $1', [orderId, status, tracking ?? null]);
+}
+
+/** Roubles the order's card payments took through the provider. */
+export async function paidByCards(tx: Queryable, orderId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(`select coalesce(sum(amount), 0)::int as n from payments where order_id = $1 and status = 'succeeded'`, [
+    orderId,
+  ]);
+  return row.n;
 }
 
 /** The money has come: paid now, with the status it brings. */
@@ -58,18 +67,25 @@ export async function returnStock(tx: Queryable, orderId: number): Promise<numbe
   return lines.reduce((s, l) => s + l.quantity, 0);
 }
 
-/** Gives the gift card money the order took back to its cards and drops those payments; the sum returned. */
-export async function refundGiftCardPayments(tx: Queryable, orderId: number): Promise<number> {
-  const paid = await tx.query<{ gift_card_id: number; amount: number }>(
-    `select gift_card_id, sum(amount)::int as amount from gift_card_payments where order_id = $1
-      group by gift_card_id order by gift_card_id`,
+/**
+ * Gives the gift card money the order took back to its cards (all of it, or up to `upTo` roubles, the latest
+ * payment first) and drops what was given back from the order's card payments; the sum returned.
+ */
+export async function refundGiftCardPayments(tx: Queryable, orderId: number, upTo = Infinity): Promise<number> {
+  const paid = await tx.query<{ id: number; gift_card_id: number; amount: number }>(
+    'select id, gift_card_id, amount from gift_card_payments where order_id = $1 order by id desc',
     [orderId],
   );
+  let given = 0;
   for (const p of paid) {
-    await tx.query('update gift_cards set balance = balance + $2 where id = $1', [p.gift_card_id, p.amount]);
+    const back = Math.min(p.amount, upTo - given);
+    if (back <= 0) break;
+    await tx.query('update gift_cards set balance = balance + $2 where id = $1', [p.gift_card_id, back]);
+    if (back === p.amount) await tx.query('delete from gift_card_payments where id = $1', [p.id]);
+    else await tx.query('update gift_card_payments set amount = amount - $2 where id = $1', [p.id, back]);
+    given += back;
   }
-  await tx.query('delete from gift_card_payments where order_id = $1', [orderId]);
-  return paid.reduce((s, p) => s + p.amount, 0);
+  return given;
 }
 
 export async function releasePromoUse(tx: Queryable, code: string): Promise<void> {
@@ -100,9 +116,14 @@ export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<
  * back, with its fiscal receipt (the sale's positions returned; the card gets back what it paid first, the
  * rest went to the gift card), to be carried out after the transaction (payments/refunds.ts); the order's
  * payment becomes 'refunding' while any waits, else 'refunded'. A whole refund of a payment is written once.
- * The kopecks the refunds give back to cards.
+ * The kopecks the refunds give back to bank cards, and those their receipts say go back to the gift card.
  */
-export async function scheduleRefunds(tx: Queryable, orderId: number, reason: string, returned: Returned): Promise<number> {
+export async function scheduleRefunds(
+  tx: Queryable,
+  orderId: number,
+  reason: string,
+  returned: Returned,
+): Promise<{ card: number; prepaid: number }> {
   const payments = await tx.query<{ id: number; amount: number; receipt: Receipt | null; refunded: number; earlier: Receipt[] }>(
     `select p.id, p.amount, p.receipt,
             coalesce((select sum(r.kopecks) from refunds r where r.payment_id = p.id), 0)::int as refunded,
@@ -112,6 +133,7 @@ export async function scheduleRefunds(tx: Queryable, orderId: number, reason: st
     [orderId],
   );
   let kopecks = 0;
+  let prepaid = 0;
   for (const p of payments) {
     const left = p.amount * 100 - p.refunded;
     if (left <= 0) continue;
@@ -124,9 +146,10 @@ export async function scheduleRefunds(tx: Queryable, orderId: number, reason: st
       [orderId, p.id, amount, reason, receipt && JSON.stringify(receipt), returned === 'all'],
     );
     if (made.length) kopecks += amount;
+    if (made.length && receipt) prepaid += receipt.prepaid;
   }
   await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, kopecks > 0 ? 'refunding' : 'refunded']);
-  return kopecks;
+  return { card: kopecks, prepaid };
 }
 
 /** Every refund of the cancelled order is done: its money is back. */

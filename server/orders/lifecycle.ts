@@ -18,6 +18,7 @@ import {
   insertHistory,
   lapsePendingPayments,
   pointsAccruedFor,
+  paidByCards,
   scheduleRefunds,
   voidCardsBoughtBy,
   refundGiftCardPayments,
@@ -127,39 +128,72 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
     actor,
     reason,
     async () => {
-      const returned: string[] = [];
-      if (paid) {
-        const cards = await cardsBoughtBy(tx, order.id);
-        const spent = cards.find((c) => c.balance < c.initial);
-        if (spent) throw new Refusal('conflict', LIFECYCLE_MESSAGES.boughtCardSpent(spent.code));
-        await voidCardsBoughtBy(tx, order.id);
-        const accrued = await pointsAccruedFor(tx, order.id);
-        if (order.user_id !== null && accrued > 0) {
-          await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'accrual', amount: -accrued });
-          returned.push(`списано бонусов, начисленных за заказ: ${accrued}`);
-        }
-      }
+      const returned = paid ? await undoPaidEffects(tx, order) : [];
       await setCancelled(tx, order.id, 'cancelled');
       await lapsePendingPayments(tx, order.id);
       await returnStock(tx, order.id);
       if (order.promo_code) await releasePromoUse(tx, order.promo_code);
-      if (order.user_id !== null && order.bonus_spent > 0) {
-        // The spend is reversed: the points come back with the programme's usual lifetime.
-        await addLedgerEntry(tx, {
-          userId: order.user_id,
-          orderId: order.id,
-          kind: 'spend',
-          amount: order.bonus_spent,
-          expiresAt: expiryOf(new Date()),
-        });
-        returned.push(`возвращено бонусов: ${order.bonus_spent}`);
-      }
+      returned.push(...(await givePointsBack(tx, order)));
       const toCards = await refundGiftCardPayments(tx, order.id);
       if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
       if (paid) {
-        const toBank = await scheduleRefunds(tx, order.id, reason, 'all');
-        if (toBank > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(toBank)}`);
+        const { card } = await scheduleRefunds(tx, order.id, reason, 'all');
+        if (card > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
       }
+      return returned;
+    },
+    publicUrl,
+  );
+}
+
+/**
+ * What paying gave a paid order that a cancel or a return takes back: the gift cards it bought are voided
+ * (refused once one has been spent from), and the points its payment accrued are taken back.
+ */
+async function undoPaidEffects(tx: Queryable, order: OrderRow): Promise<string[]> {
+  const cards = await cardsBoughtBy(tx, order.id);
+  const spent = cards.find((c) => c.balance < c.initial);
+  if (spent) throw new Refusal('conflict', LIFECYCLE_MESSAGES.boughtCardSpent(spent.code));
+  await voidCardsBoughtBy(tx, order.id);
+  const accrued = await pointsAccruedFor(tx, order.id);
+  if (order.user_id === null || accrued <= 0) return [];
+  await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'accrual', amount: -accrued });
+  return [`списано бонусов, начисленных за заказ: ${accrued}`];
+}
+
+/** The bonus points the order spent come back, with the programme's usual lifetime (the spend is reversed). */
+async function givePointsBack(tx: Queryable, order: OrderRow): Promise<string[]> {
+  if (order.user_id === null || order.bonus_spent <= 0) return [];
+  await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'spend', amount: order.bonus_spent, expiresAt: expiryOf(new Date()) });
+  return [`возвращено бонусов: ${order.bonus_spent}`];
+}
+
+/**
+ * The buyer sent the goods back after the order left the shop (shipped, ready for pickup or received): the
+ * goods go back on sale, what paying gave is taken back (bought gift cards voided, accrued points), the
+ * points spent come back, and the money paid for the goods goes back (delivery was done, it is not): to the
+ * bank card first, through the provider with a refund receipt of the goods' positions, the rest to the gift
+ * card that paid it.
+ */
+export async function returnGoods(tx: Queryable, order: OrderRow, actor: Actor, reason: string, publicUrl: string): Promise<void> {
+  await move(
+    tx,
+    order,
+    'returned',
+    actor,
+    reason,
+    async () => {
+      const returned = await undoPaidEffects(tx, order);
+      await setStatus(tx, order.id, 'returned');
+      await returnStock(tx, order.id);
+      returned.push(...(await givePointsBack(tx, order)));
+      const { card, prepaid } = await scheduleRefunds(tx, order.id, reason, 'goods');
+      if (card > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
+      const cardMoney = (await paidByCards(tx, order.id)) * 100;
+      // Paid by gift card alone there is no card receipt to split the money: the goods' sum goes back to the gift card.
+      const toGiftCard = cardMoney > 0 ? prepaid : (order.total - order.delivery_price) * 100;
+      const toCards = await refundGiftCardPayments(tx, order.id, Math.floor(toGiftCard / 100));
+      if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
       return returned;
     },
     publicUrl,
@@ -171,14 +205,19 @@ export async function refundsDone(tx: Queryable, orderId: number): Promise<void>
   await setRefunded(tx, orderId);
 }
 
-/** A later step of a paid order (assembling, shipped, ready for pickup, received, returned). */
+/** The steps a manager moves a paid order through; paying, cancelling and returning have their own functions. */
+export type Step = 'assembling' | 'shipped' | 'ready_for_pickup' | 'received';
+export const STEPS: readonly Step[] = ['assembling', 'shipped', 'ready_for_pickup', 'received'];
+
+/** A later step of a paid order (assembling, shipped with its tracking number, ready for pickup, received). */
 export async function advance(
   tx: Queryable,
   order: OrderRow,
-  to: OrderStatus,
+  to: Step,
   actor: Actor,
   comment: string,
   publicUrl: string,
+  tracking = '',
 ): Promise<void> {
-  await move(tx, order, to, actor, comment, () => setStatus(tx, order.id, to), publicUrl);
+  await move(tx, order, to, actor, comment, () => setStatus(tx, order.id, to, to === 'shipped' ? tracking : undefined), publicUrl);
 }

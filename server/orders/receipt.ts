@@ -131,8 +131,8 @@ export function saleReceipt(
   return { type: 'sell', customer, vat, lines, total, card, prepaid: total - card };
 }
 
-/** What a refund gives back: every position, or this many units of these order lines (by ext_id; no delivery). */
-export type Returned = 'all' | ReadonlyMap<string, number>;
+/** What a refund gives back: every position, every position but delivery, or this many units of these order lines (by ext_id). */
+export type Returned = 'all' | 'goods' | ReadonlyMap<string, number>;
 
 /**
  * The refund receipt of (part of) a sale: its positions given back (less what `earlier` refunds gave back
@@ -144,15 +144,18 @@ export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: numbe
     earlier.flatMap((r) => r.lines).reduce((s, l) => s + (l.position === position ? l.quantity : 0), 0);
   const left = sale.lines.map((l) => ({ ...l, quantity: l.quantity - backBefore(l.position) })).filter((l) => l.quantity > 0);
   const lines: ReceiptLine[] = [];
-  for (const [line, wanted] of returned === 'all' ? new Map(left.map((l) => [l.line, Infinity])) : returned) {
-    let rest = wanted;
+  const every = (lines: ReceiptLine[]) => new Map(lines.map((l) => [l.line, Infinity]));
+  const wanted =
+    returned === 'all' ? every(left) : returned === 'goods' ? every(left.filter((l) => l.kind !== 'service')) : returned;
+  for (const [line, want] of wanted) {
+    let rest = want;
     // The dearer units go back first, so a line returned unit by unit gives back exactly what it took.
     for (const p of left.filter((l) => l.line === line).reverse()) {
       const n = Math.min(rest, p.quantity);
       if (n > 0) lines.push({ ...p, quantity: n, amount: p.price * n });
       rest -= n;
     }
-    if (rest > 0 && rest !== Infinity) throw new Error(`the sale has fewer than ${wanted} of ${line} left to give back`);
+    if (rest > 0 && rest !== Infinity) throw new Error(`the sale has fewer than ${want} of ${line} left to give back`);
   }
   lines.sort((a, b) => a.position - b.position);
   const total = lines.reduce((s, l) => s + l.amount, 0);

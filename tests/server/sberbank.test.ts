@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
-import { cancel } from '../../server/orders/lifecycle.ts';
+import { advance, cancel, returnGoods } from '../../server/orders/lifecycle.ts';
 import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { carryOutRefunds } from '../../server/payments/refunds.ts';
 import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
@@ -325,5 +325,30 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     });
     const [card] = await app.db.query<{ balance: number }>(`select balance from gift_cards where code = 'SBER-PART'`);
     expect(card.balance).toBe(2000);
+  });
+
+  it('goods sent back give back what was paid for them, not the delivery: the card first with a refund receipt, the rest to the gift card', async () => {
+    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('SBER-RETURN', 2000, 2000, now() + interval '1 year')`);
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, 4000, { gift_card: 'SBER-RETURN' }); // + 250 pickup, 2000 from the card
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    await s.call('GET', await atBank(formUrl, 'pay'));
+    const manager = { kind: 'manager' as const, id: null };
+    for (const step of ['assembling', 'ready_for_pickup', 'received'] as const) {
+      await app.db.transaction(async (tx) => advance(tx, (await orderByGuid(tx, o.guid, true))!, step, manager, '', app.config.publicUrl));
+    }
+    await app.db.transaction(async (tx) =>
+      returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Не подошёл размер', app.config.publicUrl),
+    );
+    expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunding' });
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
+    const b = bankOrder(formUrl);
+    expect(b.refunded).toBe(225_000);
+    const back = b.refundBundles[0]!;
+    expect(back).toMatchObject({ receiptType: 'sell_refund', total: 400_000, payments: [{ type: 1, sum: 225_000 }, { type: 2, sum: 175_000 }] });
+    expect(back.cartItems.items.map((i) => i.itemCode)).not.toContain('delivery');
+    const [card] = await app.db.query<{ balance: number }>(`select balance from gift_cards where code = 'SBER-RETURN'`);
+    expect(card.balance).toBe(1750);
+    expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
   });
 });
