@@ -44,6 +44,7 @@ const SERVER_LAYERS = [
   'accounts',
   'orders',
   'payments',
+  'desk',
   'content',
   'background',
   'render',

@@ -29,6 +29,7 @@ import {
   User,
 } from './contract/accounts.ts';
 import { MessageBody, PageQuery } from './contract/base.ts';
+import { DeskActionRequest, DeskMe, DeskNoteRequest, DeskOrder, DeskOrderList, DeskOrdersQuery } from './contract/manage.ts';
 import { CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest } from './contract/basket.ts';
 import { PushEndpointRequest, PushKey, PushSettings, PushSettingsRequest, PushSubscriptionRequest } from './contract/push.ts';
 import {
@@ -86,7 +87,7 @@ import {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What an address answers when it is not JSON: an HTML page, a redirect (3xx), plain text, a script. */
-export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script';
+export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script' | 'csv';
 
 /** The names a path's parameters have: ":slug" names "slug", a trailing "*" names "*". */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -100,6 +101,13 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 /** The values a path's parameters take, one string each (a "*" may hold slashes: "kupalniki/bikini"). */
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 
+/**
+ * Who may call an entry and how it is cached: 'public' answers are the same for everyone (cached); 'private'
+ * ones are one shopper's (the server resolves who asks, no-store); 'staff' ones are private and answer only
+ * the shop's staff (STAFF_EMAILS): 401 to nobody signed in, 403 to a shopper.
+ */
+export type Access = 'public' | 'private' | 'staff';
+
 export interface Endpoint<A = unknown, B = unknown, Q = unknown, P extends string = string> {
   method: Method;
   /** After the API base: "/v1/brands/:slug", "/v1/category/*". */
@@ -108,7 +116,7 @@ export interface Endpoint<A = unknown, B = unknown, Q = unknown, P extends strin
   body?: Struct<B, unknown>;
   /** The JSON answer of a success, or the kind of answer that is not JSON. Failures answer `{ message }`. */
   answer: Struct<A, unknown> | OtherAnswer;
-  access: 'public' | 'private';
+  access: Access;
   /** Public answers the service worker keeps (stale-while-revalidate) so the shop opens offline. */
   offline?: true;
 }
@@ -120,7 +128,7 @@ export interface EndpointInfo {
   query?: unknown;
   body?: unknown;
   answer: unknown;
-  access: 'public' | 'private';
+  access: Access;
   offline?: true;
 }
 
@@ -141,6 +149,14 @@ const privateCall = <A, P extends string>(method: Method, path: P, answer: Struc
 /** A private address that answers a page, a redirect or text rather than JSON. */
 const privatePage = <P extends string, Q = unknown>(method: Method, path: P, answer: OtherAnswer, query?: Struct<Q, unknown>) =>
   endpoint<unknown, unknown, Q, P>({ method, path, answer, query, access: 'private' });
+
+/** A staff call of the manager's desk (/api/manage/), with a body or without. */
+const staffCall = <A, B, Q, P extends string>(
+  method: Method,
+  path: P,
+  answer: Struct<A, unknown>,
+  io: { body?: Struct<B, unknown>; query?: Struct<Q, unknown> } = {},
+) => endpoint<A, B, Q, P>({ method, path, answer, ...io, access: 'staff' });
 
 export const ENDPOINTS = {
   // The frame and content
@@ -262,6 +278,14 @@ export const ENDPOINTS = {
   pushSettings: privateSend('PUT', '/v1/push/settings', PushSettingsRequest, PushSettings),
 
   socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: 'script', access: 'public' }),
+
+  // The manager's desk: orders worked by the shop's staff.
+  deskMe: staffCall('GET', '/manage/me', DeskMe),
+  deskOrders: staffCall('GET', '/manage/orders', DeskOrderList, { query: DeskOrdersQuery }),
+  deskExport: endpoint({ method: 'GET', path: '/manage/orders.csv', answer: 'csv', query: DeskOrdersQuery, access: 'staff' }),
+  deskOrder: staffCall('GET', '/manage/orders/:id', DeskOrder),
+  deskAction: staffCall('POST', '/manage/orders/:id/action', DeskOrder, { body: DeskActionRequest }),
+  deskNote: staffCall('PUT', '/manage/orders/:id/note', DeskOrder, { body: DeskNoteRequest }),
 };
 
 /** A path of the table as a RegExp over the part after the API base (":x" one segment, "*" the rest). */

@@ -62,6 +62,11 @@ export interface Config {
    * receipts (sberbank), so a receipt never carries a guessed rate.
    */
   vatRate: VatRate;
+  /**
+   * The accounts that are the shop's staff (STAFF_EMAILS, comma-separated e-mails, lower-cased): they sign
+   * in with the shop's own login and open the manager's desk at /manage; nobody else may.
+   */
+  staffEmails: string[];
   push: PushConfig;
 }
 
@@ -167,7 +172,9 @@ function paymentProviderOf(env: NodeJS.ProcessEnv, sberbank: SberbankConfig): Co
     if (!sberbank.userName || !sberbank.password)
       throw new Error('PAYMENT_PROVIDER=sberbank needs SBERBANK_USERNAME and SBERBANK_PASSWORD');
     if (!env.VAT_RATE?.trim())
-      throw new Error(`PAYMENT_PROVIDER=sberbank needs VAT_RATE, the VAT rate of the receipts (${VAT_RATES.join(', ')}): ask the shop's accountant`);
+      throw new Error(
+        `PAYMENT_PROVIDER=sberbank needs VAT_RATE, the VAT rate of the receipts (${VAT_RATES.join(', ')}): ask the shop's accountant`,
+      );
     return 'sberbank';
   }
   throw new Error(`PAYMENT_PROVIDER is not one of sberbank, test, none: ${raw}`);
@@ -186,6 +193,16 @@ function vatRateOf(raw: string | undefined): VatRate {
   const rate = (raw ?? '').trim().replace(/%$/, '') || 'none';
   if (!(VAT_RATES as readonly string[]).includes(rate)) throw new Error(`VAT_RATE is not one of ${VAT_RATES.join(', ')}: ${raw}`);
   return rate as VatRate;
+}
+
+function staffEmailsOf(raw: string | undefined): string[] {
+  const emails = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const e of emails)
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) throw new Error(`STAFF_EMAILS has an entry that is not an e-mail: ${e}`);
+  return emails;
 }
 
 function readPush(env: NodeJS.ProcessEnv, publicUrl: string): PushConfig {
@@ -228,6 +245,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 25),
     sberbank,
     vatRate: vatRateOf(env.VAT_RATE),
+    staffEmails: staffEmailsOf(env.STAFF_EMAILS),
     push: readPush(env, publicUrl),
   };
 }

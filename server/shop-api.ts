@@ -1,5 +1,5 @@
 // The shop's selling API under /api: the route plugins of accounts (signing in, social login, the user's own data and history), the basket, places and delivery,
-// discounts, orders, payments, gift certificates and Web Push.
+// discounts, orders, payments, gift certificates and Web Push; and the manager's desk (staff only).
 import type { FastifyInstance } from 'fastify';
 import { authRoutes, mailingRoutes, profileRoutes, socialRoutes } from './accounts/public.ts';
 import { basketRoutes } from './basket/public.ts';
@@ -7,6 +7,7 @@ import { deliveryRoutes, historyRoutes, orderRoutes, promoRoutes } from './order
 import { giftRoutes } from './gift/public.ts';
 import { paymentRoutes } from './payments/public.ts';
 import { pushRoutes } from './push/public.ts';
+import { deskRoutes } from './desk/public.ts';
 
 export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -21,4 +22,5 @@ export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(paymentRoutes);
   await app.register(giftRoutes);
   await app.register(pushRoutes);
+  await app.register(deskRoutes);
 }

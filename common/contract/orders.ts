@@ -124,6 +124,8 @@ export const OrderInfo = type({
   due: integer(),
   city: string(),
   address: string(),
+  /** The shipment's tracking number once the shop has sent it ('' before). */
+  tracking_number: string(),
   history: array(OrderStatus),
   /** Until when an unpaid order holds its goods (then it is cancelled); null once paid or cancelled. */
   pay_until: nullable(string()),

@@ -2,7 +2,8 @@
 // the method and path; its query and body checked against the entry's structs before the handler runs (a 400
 // with the Russian reason when they do not fit), so a handler cannot forget the check and gets the coerced
 // values typed; its access: a private entry resolves who asks (identify) before anything else and is sent
-// `cache-control: no-store`, whatever its status, while a public GET's answers go through the response cache
+// `cache-control: no-store`, whatever its status (a staff entry also refuses everyone but the shop's staff
+// before its checks run), while a public GET's answers go through the response cache
 // (cached-answers.ts). Answers are checked against the entry's answer (a struct, or the kind of page) only
 // where the config asks (the tests and the end-to-end run: CHECK_ANSWERS), off the production path. The
 // entry rides on the route's config, so the endpoint test holds what was registered to the table.
@@ -12,7 +13,7 @@ import type { Endpoint, OtherAnswer, PathParams } from '../../common/endpoints.t
 import { check } from '../../common/validate.ts';
 import { parse } from './contract.ts';
 import { cacheHooks, type CacheOptions } from './cached-answers.ts';
-import { identify } from './identity.ts';
+import { admitStaff, identify } from './identity.ts';
 
 interface EndpointGeneric<B, Q, P extends string> extends RouteGenericInterface {
   Params: PathParams<P>;
@@ -51,6 +52,7 @@ const OTHER_TYPES: Record<OtherAnswer, RegExp> = {
   redirect: /.*/,
   text: /^text\/plain/,
   script: /^text\/javascript/,
+  csv: /^text\/csv/,
 };
 
 /** Why an answer is not of its entry's kind: a page of HTML, a redirect (3xx), text, a script; a refusal may be JSON. */
@@ -68,7 +70,8 @@ export function route<A, B, Q, P extends string>(
   cache: CacheOptions = {},
 ): void {
   const { query, body, answer } = endpoint;
-  const isPrivate = endpoint.access === 'private';
+  const isPrivate = endpoint.access !== 'public';
+  const isStaff = endpoint.access === 'staff';
   const isPublic = endpoint.method === 'GET' && !isPrivate && typeof answer !== 'string';
   const cached = isPublic && app.hasDecorator('responseCache');
   if (isPublic && app.hasDecorator('publicRoutes')) {
@@ -91,7 +94,14 @@ export function route<A, B, Q, P extends string>(
     url: endpoint.path,
     config: { endpoint },
     ...(cached ? cacheHooks(app.responseCache, { ...cache, hasQuery: query !== undefined }) : {}),
-    ...(isPrivate ? { onRequest: async (req: FastifyRequest, reply: FastifyReply) => identify(app, req, reply) } : {}),
+    ...(isPrivate
+      ? {
+          onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+            await identify(app, req, reply);
+            if (isStaff) await admitStaff(app, req);
+          },
+        }
+      : {}),
     ...(onSend.length ? { onSend } : {}),
     preValidation: async (req) => {
       if (query) req.query = parse(req.query, query);

@@ -7,7 +7,8 @@
 // which the page may read (it holds no secret) to know it should load the user; both go when the token
 // stops working.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_LIFETIME, userIdByToken, visitorHasCart, type SessionDevice } from '../sessions/public.ts';
+import { SESSION_LIFETIME, emailOfUser, userIdByToken, visitorHasCart, type SessionDevice } from '../sessions/public.ts';
+import { Refusal } from '../refusal.ts';
 import { newToken } from '../lib/public.ts';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '../../common/storage-keys.ts';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
     userId: number | null;
     /** The visitor's key from a cookie the shop signed, or null (resolved for the private entries: identify). */
     visitorKey: string | null;
+    /** The staff member's e-mail on a staff entry (admitStaff), else null. */
+    staffEmail: string | null;
   }
 }
 
@@ -44,6 +47,7 @@ export function tokenOf(req: FastifyRequest): string | null {
 export function decorateIdentity(app: FastifyInstance): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('visitorKey', null);
+  app.decorateRequest('staffEmail', null);
 }
 
 /**
@@ -59,6 +63,29 @@ export async function identify(app: FastifyInstance, req: FastifyRequest, reply:
   // One the page wrote itself (the shop's earlier releases) becomes the server's HttpOnly cookie, hint and all.
   if (req.userId !== null && cookieToken === key && !req.cookies?.[SIGNED_IN_COOKIE]) setSessionCookies(req, reply, cookieToken);
   req.visitorKey = await visitorFromCookie(app, req, reply);
+}
+
+export const STAFF_MESSAGES = {
+  signIn: 'Войдите в магазин под учётной записью сотрудника, чтобы открыть рабочее место менеджера',
+  notStaff: 'Рабочее место менеджера открыто только сотрудникам магазина',
+} as const;
+
+/**
+ * The endpoint table's staff entries: after identify, only a signed-in user whose e-mail STAFF_EMAILS names
+ * goes on (401 to nobody signed in, 403 to anyone else); the staff member's e-mail is kept on the request
+ * for the record of what they did.
+ */
+export async function admitStaff(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  if (req.userId === null) throw new Refusal('unauthenticated', STAFF_MESSAGES.signIn);
+  const email = await emailOfUser(app.db, req.userId);
+  if (!email || !app.config.staffEmails.includes(email.toLowerCase())) throw new Refusal('forbidden', STAFF_MESSAGES.notStaff);
+  req.staffEmail = email;
+}
+
+/** The staff member at the desk (admitStaff ran: the endpoint table's staff entries). */
+export function staffMember(req: FastifyRequest): { id: number; email: string } {
+  if (req.userId === null || req.staffEmail === null) throw new Refusal('forbidden', STAFF_MESSAGES.notStaff);
+  return { id: req.userId, email: req.staffEmail };
 }
 
 /** The device a session is opened on, and the visitor whose basket it takes over. */

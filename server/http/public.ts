@@ -18,6 +18,7 @@ export {
   sessionClient,
   setSessionCookies,
   shopper,
+  staffMember,
   tokenOf,
   type SessionClient,
   type Shopper,

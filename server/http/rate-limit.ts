@@ -41,6 +41,8 @@ export const LIMITS = {
   pushPerAddress: { name: 'push:ip', max: 120, windowS: 15 * 60 },
   // Orders: generous per address (a mobile network puts many shoppers behind one), tighter per shopper
   // (the signed-in user or the visitor's cookie).
+  // A manager's changes to orders: far above a working day's pace, a bound on a script run amok or a stolen session.
+  deskChangePerStaff: { name: 'desk:staff', max: 300, windowS: 15 * 60 },
   orderPerAddress: { name: 'order:ip', max: 30, windowS: 60 * 60 },
   orderPerShopper: { name: 'order:shopper', max: 10, windowS: 60 * 60 },
 } as const satisfies Record<string, Limit>;

@@ -28,14 +28,19 @@ export async function lapsePendingPayments(tx: Queryable, orderId: number): Prom
 
 /** A new status; a shipment's tracking number with it when given. */
 export async function setStatus(tx: Queryable, orderId: number, status: OrderStatus, tracking?: string): Promise<void> {
-  await tx.query('update orders set status = $2, tracking_number = coalesce($3, tracking_number) where id = $1', [orderId, status, tracking ?? null]);
+  await tx.query('update orders set status = $2, tracking_number = coalesce($3, tracking_number) where id = $1', [
+    orderId,
+    status,
+    tracking ?? null,
+  ]);
 }
 
 /** Roubles the order's card payments took through the provider. */
 export async function paidByCards(tx: Queryable, orderId: number): Promise<number> {
-  const [row] = await tx.query<{ n: number }>(`select coalesce(sum(amount), 0)::int as n from payments where order_id = $1 and status = 'succeeded'`, [
-    orderId,
-  ]);
+  const [row] = await tx.query<{ n: number }>(
+    `select coalesce(sum(amount), 0)::int as n from payments where order_id = $1 and status = 'succeeded'`,
+    [orderId],
+  );
   return row.n;
 }
 

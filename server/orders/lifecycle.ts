@@ -164,7 +164,13 @@ async function undoPaidEffects(tx: Queryable, order: OrderRow): Promise<string[]
 /** The bonus points the order spent come back, with the programme's usual lifetime (the spend is reversed). */
 async function givePointsBack(tx: Queryable, order: OrderRow): Promise<string[]> {
   if (order.user_id === null || order.bonus_spent <= 0) return [];
-  await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'spend', amount: order.bonus_spent, expiresAt: expiryOf(new Date()) });
+  await addLedgerEntry(tx, {
+    userId: order.user_id,
+    orderId: order.id,
+    kind: 'spend',
+    amount: order.bonus_spent,
+    expiresAt: expiryOf(new Date()),
+  });
   return [`возвращено бонусов: ${order.bonus_spent}`];
 }
 
@@ -207,7 +213,6 @@ export async function refundsDone(tx: Queryable, orderId: number): Promise<void>
 
 /** The steps a manager moves a paid order through; paying, cancelling and returning have their own functions. */
 export type Step = 'assembling' | 'shipped' | 'ready_for_pickup' | 'received';
-export const STEPS: readonly Step[] = ['assembling', 'shipped', 'ready_for_pickup', 'received'];
 
 /** A later step of a paid order (assembling, shipped with its tracking number, ready for pickup, received). */
 export async function advance(

@@ -31,6 +31,7 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     due: amountDue(o),
     city: o.city_name,
     address: o.address,
+    tracking_number: o.tracking_number,
     history: history.map((h) => ({
       status: h.status as OrderStatus,
       status_name: orderStatusName(h.status),

@@ -191,11 +191,13 @@ export interface OrderRow {
   created_at: Date | string;
   /** Until when an unpaid order holds its goods. */
   hold_until: Date | string;
+  /** The shipment's tracking number ('' until shipped). */
+  tracking_number: string;
 }
 
 const ORDER_COLUMNS = `id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
   delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total, status,
-  payment_status, created_at, hold_until`;
+  payment_status, created_at, hold_until, tracking_number`;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,7 +5,21 @@ export { default as deliveryRoutes } from './delivery-routes.ts';
 export { tariffTableDelivery, type DeliveryProvider } from './delivery.ts';
 export { default as historyRoutes } from './history-routes.ts';
 export { AWAITS_PAYMENT } from './lifecycle-sql.ts';
-export { LIFECYCLE_MESSAGES, SYSTEM, cancel, pay, refundsDone } from './lifecycle.ts';
+export {
+  deskExtras,
+  deskOrders,
+  orderPayments,
+  orderRefunds,
+  orderTimeline,
+  setManagerNote,
+  statusCounts,
+  waitingOrders,
+  type DeskFilter,
+  type DeskListRow,
+} from './desk-sql.ts';
+export { LIFECYCLE_MESSAGES, SYSTEM, TRANSITIONS, advance, cancel, pay, refundsDone, returnGoods, type Actor } from './lifecycle.ts';
+export { METHOD_NAMES } from './delivery.ts';
+export { iso } from './order-info.ts';
 export { latePaymentNotice, paymentReminder } from './order-mails.ts';
 export { orderByGuid, orderById, orderItems, shopMail, type OrderRow } from './orders-sql.ts';
 export { saleReceipt, type Receipt, type ReceiptLine } from './receipt.ts';

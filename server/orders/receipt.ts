@@ -145,8 +145,7 @@ export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: numbe
   const left = sale.lines.map((l) => ({ ...l, quantity: l.quantity - backBefore(l.position) })).filter((l) => l.quantity > 0);
   const lines: ReceiptLine[] = [];
   const every = (lines: ReceiptLine[]) => new Map(lines.map((l) => [l.line, Infinity]));
-  const wanted =
-    returned === 'all' ? every(left) : returned === 'goods' ? every(left.filter((l) => l.kind !== 'service')) : returned;
+  const wanted = returned === 'all' ? every(left) : returned === 'goods' ? every(left.filter((l) => l.kind !== 'service')) : returned;
   for (const [line, want] of wanted) {
     let rest = want;
     // The dearer units go back first, so a line returned unit by unit gives back exactly what it took.

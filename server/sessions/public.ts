@@ -4,6 +4,7 @@
 export { SESSION_LIFETIME } from './session-lifetime.ts';
 export {
   LIVE_TOKEN,
+  emailOfUser,
   insertToken,
   liveSessions,
   revokeOtherTokens,

@@ -33,6 +33,12 @@ export async function userIdByToken(db: Queryable, key: string): Promise<number 
   return row.user_id;
 }
 
+/** The e-mail of a signed-in user (to tell whether they are staff). */
+export async function emailOfUser(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ email: string }>('select email from users where id = $1', [userId]);
+  return row?.email ?? null;
+}
+
 export interface SessionRow {
   id: string;
   key: string;

@@ -49,7 +49,7 @@ describe.each(backends.slice(0, 1))('the endpoint table on $name', (backend) => 
   /** The entry's path with each parameter filled in, as a client that knows nothing valid would call it. */
   const filled = (e: EndpointInfo) => `/api${e.path.replace(/:[^/]+/g, 'x').replace('*', 'x')}`;
 
-  it('private entries learn who asks and are stored nowhere; public ones never look at who asks', async () => {
+  it('private and staff entries learn who asks and are stored nowhere; public ones never look at who asks', async () => {
     const seen: { entry: string; access: string; noStore: boolean; lookedAtToken: boolean }[] = [];
     for (const served of [app, banked]) {
       for (const r of served.routeList.filter((x) => x.url.startsWith('/api/') && x.endpoint)) {
@@ -65,9 +65,10 @@ describe.each(backends.slice(0, 1))('the endpoint table on $name', (backend) => 
         });
       }
     }
-    const wrong = seen.filter((x) => x.noStore !== (x.access === 'private') || x.lookedAtToken !== (x.access === 'private'));
+    const wrong = seen.filter((x) => x.noStore !== (x.access !== 'public') || x.lookedAtToken !== (x.access !== 'public'));
     expect(wrong).toEqual([]);
     expect(seen.filter((x) => x.access === 'private').length).toBeGreaterThan(40);
+    expect(seen.filter((x) => x.access === 'staff').length).toBeGreaterThanOrEqual(6);
   });
 
   it('keeps for offline use only public GETs', () => {

@@ -72,7 +72,9 @@ describe.each(backends)('the order lifecycle on $name', (backend) => {
     await inTx(async (tx) => advance(tx, (await orderByGuid(tx, o.guid, true))!, 'shipped', MANAGER, 'СДЭК 1234', app.config.publicUrl));
     const refused = inTx(async (tx) => cancel(tx, (await orderByGuid(tx, o.guid, true))!, MANAGER, 'передумали', app.config.publicUrl));
     await expect(refused).rejects.toThrow('Заказ в статусе «Передан в доставку» нельзя перевести в статус «Отменён»');
-    const skipping = inTx(async (tx) => advance(tx, (await orderByGuid(tx, o.guid, true))!, 'assembling', MANAGER, '', app.config.publicUrl));
+    const skipping = inTx(async (tx) =>
+      advance(tx, (await orderByGuid(tx, o.guid, true))!, 'assembling', MANAGER, '', app.config.publicUrl),
+    );
     await expect(skipping).rejects.toThrow('нельзя перевести в статус «Собирается»');
 
     expect(await history(o.guid)).toEqual([

@@ -328,7 +328,9 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
   });
 
   it('goods sent back give back what was paid for them, not the delivery: the card first with a refund receipt, the rest to the gift card', async () => {
-    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ('SBER-RETURN', 2000, 2000, now() + interval '1 year')`);
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('SBER-RETURN', 2000, 2000, now() + interval '1 year')`,
+    );
     const s = shopper(app);
     const o = await placePickupOrder(app, s, 4000, { gift_card: 'SBER-RETURN' }); // + 250 pickup, 2000 from the card
     const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
@@ -345,7 +347,14 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     const b = bankOrder(formUrl);
     expect(b.refunded).toBe(225_000);
     const back = b.refundBundles[0]!;
-    expect(back).toMatchObject({ receiptType: 'sell_refund', total: 400_000, payments: [{ type: 1, sum: 225_000 }, { type: 2, sum: 175_000 }] });
+    expect(back).toMatchObject({
+      receiptType: 'sell_refund',
+      total: 400_000,
+      payments: [
+        { type: 1, sum: 225_000 },
+        { type: 2, sum: 175_000 },
+      ],
+    });
     expect(back.cartItems.items.map((i) => i.itemCode)).not.toContain('delivery');
     const [card] = await app.db.query<{ balance: number }>(`select balance from gift_cards where code = 'SBER-RETURN'`);
     expect(card.balance).toBe(1750);

@@ -1,0 +1,127 @@
+// The contract of the manager's desk (/api/manage/, staff only): the orders list with its search, filters and
+// counts per status, one order as the desk shows it (lines, buyer, delivery, money, the timeline of every
+// change with who made it), the actions the lifecycle allows from its status, and the manager's note.
+import { array, boolean, defaulted, enums, integer, nullable, object, optional, string, type, type Infer } from 'superstruct';
+import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
+import { queryInt, text } from './base.ts';
+
+/** Orders a page of the desk's list holds. */
+export const DESK_PAGE_SIZE = 50;
+
+/** A calendar day, as a date input gives it: 2026-11-26. */
+const day = () => optional(text(0, 10));
+
+export const DeskOrdersQuery = object({
+  /** A number, a phone, an e-mail or a name (part of one). */
+  q: optional(text(0, 100)),
+  status: optional(enums(ORDER_STATUS_CODES)),
+  from: day(),
+  to: day(),
+  offset: defaulted(queryInt(0, 1_000_000), 0),
+});
+export type DeskOrdersQuery = Infer<typeof DeskOrdersQuery>;
+
+const statusOf = {
+  status: enums(ORDER_STATUS_CODES),
+  status_name: string(),
+  payment_status: enums(PAYMENT_STATUS_CODES),
+  payment_status_name: string(),
+};
+
+export const DeskOrderRow = type({
+  id: integer(),
+  number: string(),
+  created_at: string(),
+  ...statusOf,
+  buyer_fio: string(),
+  buyer_phone: string(),
+  buyer_email: string(),
+  total: integer(),
+  count: integer(),
+  delivery_method: string(),
+});
+export type DeskOrderRow = Infer<typeof DeskOrderRow>;
+
+export const DeskOrderList = type({
+  count: integer(),
+  results: array(DeskOrderRow),
+  /** Orders of each status among those the search and dates find (whatever the status filter). */
+  counts: array(type({ status: enums(ORDER_STATUS_CODES), status_name: string(), count: integer() })),
+  /** Orders placed and not yet taken up by a manager (status new or paid): the tab's title shows it. */
+  waiting: integer(),
+});
+export type DeskOrderList = Infer<typeof DeskOrderList>;
+
+/** What a manager may do to an order, each a move of its lifecycle. */
+export const DESK_ACTIONS = ['assembling', 'shipped', 'ready_for_pickup', 'received', 'cancelled', 'returned'] as const;
+export type DeskAction = (typeof DESK_ACTIONS)[number];
+
+export const DeskTimelineEntry = type({
+  status: enums(ORDER_STATUS_CODES),
+  status_name: string(),
+  from_status: nullable(string()),
+  /** Who: «Покупатель», «Магазин», a staff member's e-mail, «Учётная система». */
+  who: string(),
+  comment: string(),
+  created_at: string(),
+});
+
+export const DeskOrder = type({
+  id: integer(),
+  guid: string(),
+  number: string(),
+  created_at: string(),
+  ...statusOf,
+  buyer: type({ fio: string(), phone: string(), email: string(), user_id: nullable(integer()) }),
+  delivery: type({
+    method: string(),
+    method_name: string(),
+    city: string(),
+    address: string(),
+    price: integer(),
+    tracking_number: string(),
+  }),
+  lines: array(
+    type({
+      ext_id: string(),
+      name: string(),
+      brand: string(),
+      size: string(),
+      color: string(),
+      image: string(),
+      price: integer(),
+      quantity: integer(),
+      certificate: boolean(),
+    }),
+  ),
+  money: type({
+    items_sum: integer(),
+    promo_code: nullable(string()),
+    promo_discount: integer(),
+    bonus_spent: integer(),
+    total: integer(),
+    gift_card_amount: integer(),
+    due: integer(),
+  }),
+  payments: array(type({ provider: string(), amount: integer(), status: string(), created_at: string() })),
+  refunds: array(type({ kopecks: integer(), status: string(), reason: string(), last_error: nullable(string()), created_at: string() })),
+  timeline: array(DeskTimelineEntry),
+  note: string(),
+  /** The actions the lifecycle allows from the order's status now. */
+  actions: array(enums(DESK_ACTIONS)),
+});
+export type DeskOrder = Infer<typeof DeskOrder>;
+
+export const DeskActionRequest = object({
+  action: enums(DESK_ACTIONS),
+  /** Why (required to cancel or return: the buyer reads it in their mail). */
+  reason: defaulted(text(0, 500), ''),
+  /** The shipment's tracking number (required to ship). */
+  tracking: defaulted(text(0, 100), ''),
+});
+export type DeskActionRequest = Infer<typeof DeskActionRequest>;
+
+export const DeskNoteRequest = object({ note: text(0, 5000) });
+
+/** Who is at the desk. */
+export const DeskMe = type({ email: string() });

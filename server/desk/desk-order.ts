@@ -1,0 +1,92 @@
+// One order as the manager's desk shows it (GET /api/manage/orders/:id): its lines, buyer, delivery with the
+// tracking number, money (promo code, points, gift card, what is due), payments and refunds, the timeline of
+// every change with who made it, the manager's note, and the actions the lifecycle allows from its status now.
+import type { DeskAction, DeskOrder } from '../../common/contract/manage.ts';
+import type { Queryable } from '../db/public.ts';
+import {
+  METHOD_NAMES,
+  TRANSITIONS,
+  deskExtras,
+  iso,
+  orderById,
+  orderItems,
+  orderPayments,
+  orderRefunds,
+  orderTimeline,
+} from '../orders/public.ts';
+import { amountDue } from '../../common/order-rules.ts';
+import { orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
+
+/** Who made a change, as the timeline says it. */
+const ACTOR_NAMES: Record<string, string> = {
+  shopper: 'Покупатель',
+  system: 'Магазин',
+  manager: 'Менеджер',
+  accounting: 'Учётная система',
+};
+
+/** The moves of the lifecycle a manager makes from the desk (paying is the bank's or the gift card's, not theirs). */
+const DESK_MOVES = new Set<string>(['assembling', 'shipped', 'ready_for_pickup', 'received', 'cancelled', 'returned']);
+
+export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | null> {
+  const o = await orderById(db, id);
+  const extras = o && (await deskExtras(db, id));
+  if (!o || !extras) return null;
+  const [items, payments, refunds, timeline] = await Promise.all([
+    orderItems(db, id),
+    orderPayments(db, id),
+    orderRefunds(db, id),
+    orderTimeline(db, id),
+  ]);
+  return {
+    id: o.id,
+    guid: o.guid,
+    number: o.number,
+    created_at: iso(o.created_at),
+    status: o.status as OrderStatus,
+    status_name: orderStatusName(o.status),
+    payment_status: o.payment_status as PaymentStatus,
+    payment_status_name: paymentStatusName(o.payment_status),
+    buyer: { fio: o.buyer_fio, phone: o.buyer_phone, email: o.buyer_email, user_id: extras.user_id },
+    delivery: {
+      method: o.delivery_method,
+      method_name: METHOD_NAMES[o.delivery_method as keyof typeof METHOD_NAMES] ?? o.delivery_method,
+      city: o.city_name,
+      address: o.address,
+      price: o.delivery_price,
+      tracking_number: extras.tracking_number,
+    },
+    lines: items.map((i) => ({
+      ext_id: i.ext_id,
+      name: i.name,
+      brand: i.brand,
+      size: i.size,
+      color: i.color,
+      image: i.image,
+      price: i.price,
+      quantity: i.quantity,
+      certificate: i.gift_certificate_id !== null,
+    })),
+    money: {
+      items_sum: o.items_sum,
+      promo_code: o.promo_code,
+      promo_discount: o.promo_discount,
+      bonus_spent: o.bonus_spent,
+      total: o.total,
+      gift_card_amount: o.gift_card_amount,
+      due: amountDue(o),
+    },
+    payments: payments.map((p) => ({ ...p, created_at: iso(p.created_at) })),
+    refunds: refunds.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+    timeline: timeline.map((t) => ({
+      status: t.status as OrderStatus,
+      status_name: orderStatusName(t.status),
+      from_status: t.from_status,
+      who: t.actor === 'manager' && t.email ? t.email : (ACTOR_NAMES[t.actor] ?? t.actor),
+      comment: t.comment,
+      created_at: iso(t.created_at),
+    })),
+    note: extras.manager_note,
+    actions: (TRANSITIONS[o.status as OrderStatus] ?? []).filter((s) => DESK_MOVES.has(s)) as DeskAction[],
+  };
+}

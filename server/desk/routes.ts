@@ -1,0 +1,145 @@
+// API of the manager's desk (/api/manage/, the endpoint table's staff entries: only STAFF_EMAILS get past
+// admitStaff): the orders list with search, filters and counts, the CSV export, one order, the lifecycle's
+// moves a manager makes (each recorded with who made it and told to the buyer once by the lifecycle), and
+// the manager's note. A cancel or a return that gives card money back asks the provider right after it is
+// recorded, not at the next pass.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENDPOINTS } from '../../common/endpoints.ts';
+import { DESK_PAGE_SIZE, type DeskActionRequest, type DeskOrdersQuery } from '../../common/contract/manage.ts';
+import { LIMITS, route, spendAttempt, staffMember } from '../http/public.ts';
+import {
+  LIFECYCLE_MESSAGES,
+  advance,
+  cancel,
+  deskOrders,
+  orderById,
+  returnGoods,
+  setManagerNote,
+  statusCounts,
+  waitingOrders,
+  type Actor,
+  type DeskFilter,
+} from '../orders/public.ts';
+import { carryOutRefunds } from '../payments/public.ts';
+import { Refusal } from '../refusal.ts';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_CODES,
+  orderStatusName,
+  paymentStatusName,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../common/order-status.ts';
+import type { Queryable } from '../db/public.ts';
+import { deskOrder } from './desk-order.ts';
+import { ordersCsv, ordersCsvName } from './orders-csv.ts';
+
+export const DESK_MESSAGES = {
+  badDay: 'Дата — в виде ГГГГ-ММ-ДД, например 2026-11-26',
+  badId: 'Неверный номер заказа',
+  reasonNeeded: 'Укажите причину: покупатель прочтёт её в письме',
+  trackingNeeded: 'Укажите трек-номер отправления',
+} as const;
+
+/** Orders in one CSV file at most (a year of a small shop's orders). */
+const CSV_MAX_ROWS = 20_000;
+
+/** A day of the filter as the moment it starts in Moscow (UTC+3 all year since 2014). */
+function moscowDay(day: string | undefined, next = false): Date | undefined {
+  if (!day) return undefined;
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00+03:00`) : null;
+  if (!at || Number.isNaN(at.getTime())) throw new Refusal('invalid', DESK_MESSAGES.badDay);
+  if (next) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}
+
+const filterOf = (q: DeskOrdersQuery): DeskFilter => ({ q: q.q, status: q.status, from: moscowDay(q.from), to: moscowDay(q.to, true) });
+
+function orderIdOf(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2_147_483_647) throw new Refusal('notFound', DESK_MESSAGES.badId);
+  return id;
+}
+
+async function shownOrder(db: Queryable, id: number) {
+  const order = await deskOrder(db, id);
+  if (!order) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);
+  return order;
+}
+
+/** The manager at the desk as the lifecycle records them; their change counts against their limit. */
+async function changer(app: FastifyInstance, req: FastifyRequest): Promise<Actor> {
+  const staff = staffMember(req);
+  await spendAttempt(app.db, [[LIMITS.deskChangePerStaff, String(staff.id)]]);
+  return { kind: 'manager', id: staff.id };
+}
+
+/** One move of the lifecycle on the locked order, with what the move needs (a reason, a tracking number). */
+async function move(tx: Queryable, id: number, body: DeskActionRequest, actor: Actor, publicUrl: string): Promise<void> {
+  const order = await orderById(tx, id, true);
+  if (!order) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);
+  const reason = body.reason.trim();
+  if ((body.action === 'cancelled' || body.action === 'returned') && !reason) throw new Refusal('invalid', DESK_MESSAGES.reasonNeeded);
+  if (body.action === 'cancelled') return cancel(tx, order, actor, reason, publicUrl);
+  if (body.action === 'returned') return returnGoods(tx, order, actor, reason, publicUrl);
+  const tracking = body.tracking.trim();
+  if (body.action === 'shipped' && !tracking) throw new Refusal('invalid', DESK_MESSAGES.trackingNeeded);
+  const comment = body.action === 'shipped' ? [`Трек-номер ${tracking}`, reason].filter(Boolean).join('; ') : reason;
+  return advance(tx, order, body.action, actor, comment, publicUrl, tracking);
+}
+
+export default async function deskRoutes(app: FastifyInstance): Promise<void> {
+  route(app, ENDPOINTS.deskMe, async (req) => ({ email: staffMember(req).email }));
+
+  route(app, ENDPOINTS.deskOrders, async (req) => {
+    const filter = filterOf(req.query);
+    const [{ count, rows }, counts, waiting] = await Promise.all([
+      deskOrders(app.db, filter, DESK_PAGE_SIZE, req.query.offset),
+      statusCounts(app.db, filter),
+      waitingOrders(app.db),
+    ]);
+    const byStatus = new Map(counts.map((c) => [c.status, c.count]));
+    return {
+      count,
+      results: rows.map((r) => ({
+        ...r,
+        created_at: new Date(r.created_at).toISOString(),
+        status: r.status as OrderStatus,
+        status_name: orderStatusName(r.status),
+        payment_status: r.payment_status as PaymentStatus,
+        payment_status_name: paymentStatusName(r.payment_status),
+      })),
+      counts: ORDER_STATUS_CODES.map((status) => ({ status, status_name: ORDER_STATUSES[status], count: byStatus.get(status) ?? 0 })),
+      waiting,
+    };
+  });
+
+  route(app, ENDPOINTS.deskExport, async (req, reply) => {
+    const { rows } = await deskOrders(app.db, filterOf(req.query), CSV_MAX_ROWS, 0);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(ordersCsvName(new Date()))}`)
+      .send(ordersCsv(rows));
+  });
+
+  route(app, ENDPOINTS.deskOrder, async (req) => shownOrder(app.db, orderIdOf(req.params.id)));
+
+  route(app, ENDPOINTS.deskAction, async (req) => {
+    const id = orderIdOf(req.params.id);
+    const actor = await changer(app, req);
+    await app.db.transaction((tx) => move(tx, id, req.body, actor, app.config.publicUrl));
+    req.log.info({ staff: req.staffEmail, order: id, action: req.body.action }, 'desk: order moved');
+    if (req.body.action === 'cancelled' || req.body.action === 'returned') {
+      void carryOutRefunds(app.db, app.payments).catch((err: unknown) => req.log.warn({ err }, 'desk: refunds wait for the next pass'));
+    }
+    return shownOrder(app.db, id);
+  });
+
+  route(app, ENDPOINTS.deskNote, async (req) => {
+    const id = orderIdOf(req.params.id);
+    await changer(app, req);
+    if (!(await setManagerNote(app.db, id, req.body.note))) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);
+    req.log.info({ staff: req.staffEmail, order: id }, 'desk: note saved');
+    return shownOrder(app.db, id);
+  });
+}
