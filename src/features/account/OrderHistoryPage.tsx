@@ -111,6 +111,11 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
         <p>
           {deliveryText(info.delivery_method)}: {[info.city, info.address].filter(Boolean).join(', ')}
         </p>
+        {info.tracking_number && (
+          <p data-testid="tracking-number">
+            Трек-номер отправления: <strong>{info.tracking_number}</strong>
+          </p>
+        )}
       </section>
       {/* OrderLines shows the sums, the promo discount and the points; here what was paid besides. */}
       {(info.gift_card_amount > 0 || unpaid) && (
