@@ -112,6 +112,24 @@ describe.each(backends)('the manager desk on $name', (backend) => {
     expect(await stockOf(app, o.ext_id)).toBe(before + 1);
   });
 
+  it('two managers cancelling one paid order at once: one cancel, one refund, the other told why', async () => {
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, 1300);
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    const bankOrder = bank.orders.get(new URL(formUrl).searchParams.get('mdOrder')!)!;
+    bank.setPaid(bankOrder.orderId);
+    await s.call('GET', `/api/payments/sberbank/return?payment=${bankOrder.orderNumber}`);
+    const id = (await staff().call('GET', `/api/manage/orders?q=${o.number}`)).body.results[0].id as number;
+    const both = await Promise.all(
+      [staff(), staff()].map((m) => m.call('POST', `/api/manage/orders/${id}/action`, { action: 'cancelled', reason: 'Нет в наличии' })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toBe('Заказ в статусе «Отменён» нельзя перевести в статус «Отменён»');
+    await expect.poll(() => bankOrder.refunded).toBe(bankOrder.deposited);
+    const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from refunds where order_id = $1', [id]);
+    expect(n).toBe(1);
+  });
+
   it('exports the orders found as a CSV file Excel opens in Russian, a phone never read as a formula', async () => {
     const s = shopper(app);
     const o = await placePickupOrder(app, s, 990, { buyer: { ...BUYER, phone: '+7(903)-111-22-33' } });
