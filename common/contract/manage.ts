@@ -1,9 +1,10 @@
 // The contract of the manager's desk (/api/manage/, staff only): the orders list with its search, filters and
 // counts per status, one order as the desk shows it (lines, buyer, delivery, money, the timeline of every
 // change with who made it), the actions the lifecycle allows from its status, and the manager's note.
-import { array, boolean, defaulted, enums, integer, nullable, object, optional, string, type, type Infer } from 'superstruct';
+import { array, assign, boolean, defaulted, enums, integer, nullable, object, optional, string, type, type Infer } from 'superstruct';
 import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
 import { queryInt, text } from './base.ts';
+import { OrderLine } from './orders.ts';
 
 /** Orders a page of the desk's list holds. */
 export const DESK_PAGE_SIZE = 50;
@@ -81,19 +82,7 @@ export const DeskOrder = type({
     price: integer(),
     tracking_number: string(),
   }),
-  lines: array(
-    type({
-      ext_id: string(),
-      name: string(),
-      brand: string(),
-      size: string(),
-      color: string(),
-      image: string(),
-      price: integer(),
-      quantity: integer(),
-      certificate: boolean(),
-    }),
-  ),
+  lines: array(assign(OrderLine, type({ ext_id: string(), certificate: boolean() }))),
   money: type({
     items_sum: integer(),
     promo_code: nullable(string()),

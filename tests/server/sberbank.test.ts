@@ -46,6 +46,20 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     return res.headers.get('location')!.replace('http://shop.test', '');
   };
 
+  /** An order of 4000 ₽ picked up (+ 250 ₽), 2000 ₽ of it paid from a fresh gift card, the rest at the bank's form. */
+  const paidPartlyByGiftCard = async (code: string) => {
+    await app.db.query(`insert into gift_cards (code, initial, balance, expires_at) values ($1, 2000, 2000, now() + interval '1 year')`, [
+      code,
+    ]);
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, 4000, { gift_card: code });
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    await s.call('GET', await atBank(formUrl, 'pay'));
+    return { o, b: bankOrder(formUrl) };
+  };
+  const cardBalance = async (code: string) =>
+    (await app.db.query<{ balance: number }>('select balance from gift_cards where code = $1', [code]))[0].balance;
+
   it('registers the payment once at the bank and sends the buyer to its form; paying there pays the order', async () => {
     const s = shopper(app);
     const o = await placePickupOrder(app, s, 3000); // + 250 pickup
@@ -294,47 +308,27 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
   });
 
   it("a gift card that paid part shows on the bank's receipt as the offset of its advance, and cancelling gives each its money back", async () => {
-    await app.db.query(
-      `insert into gift_cards (code, initial, balance, expires_at) values ('SBER-PART', 2000, 2000, now() + interval '1 year')`,
-    );
-    const s = shopper(app);
-    const o = await placePickupOrder(app, s, 4000, { gift_card: 'SBER-PART' }); // + 250 pickup, 2000 from the card
-    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
-    const b = bankOrder(formUrl);
-    expect(b.amount).toBe(225_000);
-    expect(b.bundle).toMatchObject({
+    const { o, b } = await paidPartlyByGiftCard('SBER-PART');
+    const split = {
       total: 425_000,
       payments: [
         { type: 1, sum: 225_000 },
         { type: 2, sum: 200_000 },
       ],
-    });
-    await s.call('GET', await atBank(formUrl, 'pay'));
+    };
+    expect(b.amount).toBe(225_000);
+    expect(b.bundle).toMatchObject(split);
     await app.db.transaction(async (tx) =>
       cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет размера', app.config.publicUrl),
     );
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
     expect(b.refunded).toBe(225_000);
-    expect(b.refundBundles[0]).toMatchObject({
-      receiptType: 'sell_refund',
-      total: 425_000,
-      payments: [
-        { type: 1, sum: 225_000 },
-        { type: 2, sum: 200_000 },
-      ],
-    });
-    const [card] = await app.db.query<{ balance: number }>(`select balance from gift_cards where code = 'SBER-PART'`);
-    expect(card.balance).toBe(2000);
+    expect(b.refundBundles[0]).toMatchObject({ receiptType: 'sell_refund', ...split });
+    expect(await cardBalance('SBER-PART')).toBe(2000);
   });
 
   it('goods sent back give back what was paid for them, not the delivery: the card first with a refund receipt, the rest to the gift card', async () => {
-    await app.db.query(
-      `insert into gift_cards (code, initial, balance, expires_at) values ('SBER-RETURN', 2000, 2000, now() + interval '1 year')`,
-    );
-    const s = shopper(app);
-    const o = await placePickupOrder(app, s, 4000, { gift_card: 'SBER-RETURN' }); // + 250 pickup, 2000 from the card
-    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
-    await s.call('GET', await atBank(formUrl, 'pay'));
+    const { o, b } = await paidPartlyByGiftCard('SBER-RETURN');
     const manager = { kind: 'manager' as const, id: null };
     for (const step of ['assembling', 'ready_for_pickup', 'received'] as const) {
       await app.db.transaction(async (tx) => advance(tx, (await orderByGuid(tx, o.guid, true))!, step, manager, '', app.config.publicUrl));
@@ -344,7 +338,6 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     );
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunding' });
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
-    const b = bankOrder(formUrl);
     expect(b.refunded).toBe(225_000);
     const back = b.refundBundles[0]!;
     expect(back).toMatchObject({
@@ -356,8 +349,7 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
       ],
     });
     expect(back.cartItems.items.map((i) => i.itemCode)).not.toContain('delivery');
-    const [card] = await app.db.query<{ balance: number }>(`select balance from gift_cards where code = 'SBER-RETURN'`);
-    expect(card.balance).toBe(1750);
+    expect(await cardBalance('SBER-RETURN')).toBe(1750);
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
   });
 });

@@ -59,7 +59,11 @@ export interface BankOrder {
   refundBundles: Bundle[];
 }
 
-/** The receipt (orderBundle) as the bank reads it; checkBundle holds it to the gateway's rules. */
+/**
+ * The receipt (orderBundle) as the bank reads it; checkBundle holds it to the gateway's rules. Written apart
+ * from the shop's own type (server/payments/sberbank-receipt.ts) on purpose: were the bank to borrow the shop's
+ * reading, a field the shop misnamed would pass.
+ */
 export interface Bundle {
   receiptType: string;
   customerDetails?: { email?: string; phone?: string; fullName?: string };
