@@ -46,9 +46,12 @@ describe('the payment setting at start-up', () => {
     expect(readConfig({ PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
     expect(readConfig({}).paymentProvider).toBeNull();
     expect(() => readConfig({ PAYMENT_PROVIDER: 'sberbank' })).toThrow(/SBERBANK_USERNAME/);
-    expect(readConfig({ PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x' }).paymentProvider).toBe(
-      'sberbank',
-    );
+    // The receipts' VAT rate is the accountant's answer, never a default.
+    expect(() => readConfig({ PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x' })).toThrow(/VAT_RATE/);
+    expect(() => readConfig({ VAT_RATE: '18' })).toThrow(/VAT_RATE/);
+    expect(
+      readConfig({ PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x', VAT_RATE: '20' }).paymentProvider,
+    ).toBe('sberbank');
     expect(() => readConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 });
