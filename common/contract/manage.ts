@@ -2,15 +2,16 @@
 // counts per status, one order as the desk shows it (lines, buyer, delivery, money, the timeline of every
 // change with who made it), the actions the lifecycle allows from its status, and the manager's note.
 import { array, assign, boolean, defaulted, enums, integer, nullable, object, optional, string, type, type Infer } from 'superstruct';
-import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
-import { queryInt, text } from './base.ts';
+import { MANAGER_MOVES, ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
+import { DAY } from '../input-rules.ts';
+import { queryInt, ruled, text } from './base.ts';
 import { OrderLine } from './orders.ts';
 
 /** Orders a page of the desk's list holds. */
 export const DESK_PAGE_SIZE = 50;
 
 /** A calendar day, as a date input gives it: 2026-11-26. */
-const day = () => optional(text(0, 10));
+const day = () => optional(ruled(DAY, 10));
 
 export const DeskOrdersQuery = object({
   /** A number, a phone, an e-mail or a name (part of one). */
@@ -53,10 +54,6 @@ export const DeskOrderList = type({
 });
 export type DeskOrderList = Infer<typeof DeskOrderList>;
 
-/** What a manager may do to an order, each a move of its lifecycle. */
-export const DESK_ACTIONS = ['assembling', 'shipped', 'ready_for_pickup', 'received', 'cancelled', 'returned'] as const;
-export type DeskAction = (typeof DESK_ACTIONS)[number];
-
 export const DeskTimelineEntry = type({
   status: enums(ORDER_STATUS_CODES),
   status_name: string(),
@@ -97,12 +94,12 @@ export const DeskOrder = type({
   timeline: array(DeskTimelineEntry),
   note: string(),
   /** The actions the lifecycle allows from the order's status now. */
-  actions: array(enums(DESK_ACTIONS)),
+  actions: array(enums(MANAGER_MOVES)),
 });
 export type DeskOrder = Infer<typeof DeskOrder>;
 
 export const DeskActionRequest = object({
-  action: enums(DESK_ACTIONS),
+  action: enums(MANAGER_MOVES),
   /** Why (required to cancel or return: the buyer reads it in their mail). */
   reason: defaulted(text(0, 500), ''),
   /** The shipment's tracking number (required to ship). */

@@ -1,13 +1,13 @@
 // One order as the manager's desk shows it (GET /api/manage/orders/:id): its lines, buyer, delivery with the
 // tracking number, money (promo code, points, gift card, what is due), payments and refunds, the timeline of
 // every change with who made it, the manager's note, and the actions the lifecycle allows from its status now.
-import type { DeskAction, DeskOrder } from '../../common/contract/manage.ts';
+import type { DeskOrder } from '../../common/contract/manage.ts';
 import type { Queryable } from '../db/public.ts';
 import {
   METHOD_NAMES,
   TRANSITIONS,
-  deskExtras,
   iso,
+  managerNote,
   orderById,
   orderItems,
   orderPayments,
@@ -15,7 +15,14 @@ import {
   orderTimeline,
 } from '../orders/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
+import {
+  MANAGER_MOVES,
+  orderStatusName,
+  paymentStatusName,
+  type ManagerMove,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../common/order-status.ts';
 
 /** Who made a change, as the timeline says it. */
 const ACTOR_NAMES: Record<string, string> = {
@@ -25,14 +32,11 @@ const ACTOR_NAMES: Record<string, string> = {
   accounting: 'Учётная система',
 };
 
-/** The moves of the lifecycle a manager makes from the desk (paying is the bank's or the gift card's, not theirs). */
-const DESK_MOVES = new Set<string>(['assembling', 'shipped', 'ready_for_pickup', 'received', 'cancelled', 'returned']);
-
 export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | null> {
   const o = await orderById(db, id);
-  const extras = o && (await deskExtras(db, id));
-  if (!o || !extras) return null;
-  const [items, payments, refunds, timeline] = await Promise.all([
+  if (!o) return null;
+  const [note, items, payments, refunds, timeline] = await Promise.all([
+    managerNote(db, id),
     orderItems(db, id),
     orderPayments(db, id),
     orderRefunds(db, id),
@@ -47,14 +51,14 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     status_name: orderStatusName(o.status),
     payment_status: o.payment_status as PaymentStatus,
     payment_status_name: paymentStatusName(o.payment_status),
-    buyer: { fio: o.buyer_fio, phone: o.buyer_phone, email: o.buyer_email, user_id: extras.user_id },
+    buyer: { fio: o.buyer_fio, phone: o.buyer_phone, email: o.buyer_email, user_id: o.user_id },
     delivery: {
       method: o.delivery_method,
       method_name: METHOD_NAMES[o.delivery_method as keyof typeof METHOD_NAMES] ?? o.delivery_method,
       city: o.city_name,
       address: o.address,
       price: o.delivery_price,
-      tracking_number: extras.tracking_number,
+      tracking_number: o.tracking_number,
     },
     lines: items.map((i) => ({
       ext_id: i.ext_id,
@@ -86,7 +90,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
       comment: t.comment,
       created_at: iso(t.created_at),
     })),
-    note: extras.manager_note,
-    actions: (TRANSITIONS[o.status as OrderStatus] ?? []).filter((s) => DESK_MOVES.has(s)) as DeskAction[],
+    note,
+    actions: MANAGER_MOVES.filter((m: ManagerMove) => TRANSITIONS[o.status as OrderStatus]?.includes(m)),
   };
 }

@@ -2,6 +2,7 @@
 // and by the days they were placed, newest first; the count of each status among those found; one order's
 // payments, refunds and timeline with who made each change; the manager's note.
 import type { Queryable } from '../db/public.ts';
+import { AWAITS_SHOP } from './lifecycle-sql.ts';
 
 export interface DeskFilter {
   q?: string;
@@ -81,19 +82,14 @@ export function statusCounts(db: Queryable, f: DeskFilter): Promise<{ status: st
 
 /** Orders waiting for the shop: placed (new) or paid, and not yet taken up. */
 export async function waitingOrders(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`select count(*)::int as n from orders where status in ('new', 'paid')`);
+  const [row] = await db.query<{ n: number }>(`select count(*)::int as n from orders where ${AWAITS_SHOP}`);
   return row.n;
 }
 
-export interface DeskExtras {
-  user_id: number | null;
-  tracking_number: string;
-  manager_note: string;
-}
-
-export async function deskExtras(db: Queryable, orderId: number): Promise<DeskExtras | null> {
-  const [row] = await db.query<DeskExtras>('select user_id, tracking_number, manager_note from orders where id = $1', [orderId]);
-  return row ?? null;
+/** The manager's note on the order ('' when none; never shown to the buyer). */
+export async function managerNote(db: Queryable, orderId: number): Promise<string> {
+  const [row] = await db.query<{ manager_note: string }>('select manager_note from orders where id = $1', [orderId]);
+  return row?.manager_note ?? '';
 }
 
 export function orderPayments(db: Queryable, orderId: number) {

@@ -11,6 +11,9 @@ export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting';
 /** An order still waiting for its money, as SQL: it holds its goods until hold_until (common/order-status.ts awaitsPayment). */
 export const AWAITS_PAYMENT = `payment_status in ('unpaid', 'pending') and status in ('new', 'awaiting_payment')`;
 
+/** An order waiting for the shop, as SQL: placed and not paid yet, or paid and not yet taken up by a manager. */
+export const AWAITS_SHOP = `status in ('new', 'paid')`;
+
 export async function insertHistory(
   tx: Queryable,
   row: { orderId: number; status: OrderStatus; from: OrderStatus | null; actor: ActorKind; actorId: number | null; comment: string },
@@ -33,15 +36,6 @@ export async function setStatus(tx: Queryable, orderId: number, status: OrderSta
     status,
     tracking ?? null,
   ]);
-}
-
-/** Roubles the order's card payments took through the provider. */
-export async function paidByCards(tx: Queryable, orderId: number): Promise<number> {
-  const [row] = await tx.query<{ n: number }>(
-    `select coalesce(sum(amount), 0)::int as n from payments where order_id = $1 and status = 'succeeded'`,
-    [orderId],
-  );
-  return row.n;
 }
 
 /** The money has come: paid now, with the status it brings. */
@@ -121,14 +115,9 @@ export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<
  * back, with its fiscal receipt (the sale's positions returned; the card gets back what it paid first, the
  * rest went to the gift card), to be carried out after the transaction (payments/refunds.ts); the order's
  * payment becomes 'refunding' while any waits, else 'refunded'. A whole refund of a payment is written once.
- * The kopecks the refunds give back to bank cards, and those their receipts say go back to the gift card.
+ * The kopecks the refunds give back to bank cards.
  */
-export async function scheduleRefunds(
-  tx: Queryable,
-  orderId: number,
-  reason: string,
-  returned: Returned,
-): Promise<{ card: number; prepaid: number }> {
+export async function scheduleRefunds(tx: Queryable, orderId: number, reason: string, returned: Returned): Promise<number> {
   const payments = await tx.query<{ id: number; amount: number; receipt: Receipt | null; refunded: number; earlier: Receipt[] }>(
     `select p.id, p.amount, p.receipt,
             coalesce((select sum(r.kopecks) from refunds r where r.payment_id = p.id), 0)::int as refunded,
@@ -138,7 +127,6 @@ export async function scheduleRefunds(
     [orderId],
   );
   let kopecks = 0;
-  let prepaid = 0;
   for (const p of payments) {
     const left = p.amount * 100 - p.refunded;
     if (left <= 0) continue;
@@ -151,10 +139,9 @@ export async function scheduleRefunds(
       [orderId, p.id, amount, reason, receipt && JSON.stringify(receipt), returned === 'all'],
     );
     if (made.length) kopecks += amount;
-    if (made.length && receipt) prepaid += receipt.prepaid;
   }
   await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, kopecks > 0 ? 'refunding' : 'refunded']);
-  return { card: kopecks, prepaid };
+  return kopecks;
 }
 
 /** Every refund of the cancelled order is done: its money is back. */

@@ -11,14 +11,21 @@ import type { Queryable } from '../db/public.ts';
 import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { awaitsPayment, BUYER_NOTICES, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import {
+  awaitsPayment,
+  BUYER_NOTICES,
+  isPaid,
+  orderStatusName,
+  undoesSale,
+  type ManagerMove,
+  type OrderStatus,
+} from '../../common/order-status.ts';
 import { formatKopecks } from '../../common/money.ts';
 import {
   cardsBoughtBy,
   insertHistory,
   lapsePendingPayments,
   pointsAccruedFor,
-  paidByCards,
   scheduleRefunds,
   voidCardsBoughtBy,
   refundGiftCardPayments,
@@ -61,6 +68,8 @@ export const LIFECYCLE_MESSAGES = {
   cancelled: 'Заказ отменён',
   notAllowed: (from: string, to: OrderStatus) =>
     `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
+  reasonNeeded: 'Укажите причину: покупатель прочтёт её в письме',
+  trackingNeeded: 'Укажите трек-номер отправления',
   boughtCardSpent: (code: string) =>
     `Подарочной картой ${code} из этого заказа уже расплатились: отменить заказ нельзя, оформите возврат после получения`,
 } as const;
@@ -137,7 +146,7 @@ export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reaso
       const toCards = await refundGiftCardPayments(tx, order.id);
       if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
       if (paid) {
-        const { card } = await scheduleRefunds(tx, order.id, reason, 'all');
+        const card = await scheduleRefunds(tx, order.id, reason, 'all');
         if (card > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
       }
       return returned;
@@ -193,12 +202,11 @@ export async function returnGoods(tx: Queryable, order: OrderRow, actor: Actor, 
       await setStatus(tx, order.id, 'returned');
       await returnStock(tx, order.id);
       returned.push(...(await givePointsBack(tx, order)));
-      const { card, prepaid } = await scheduleRefunds(tx, order.id, reason, 'goods');
+      const card = await scheduleRefunds(tx, order.id, reason, 'goods');
       if (card > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
-      const cardMoney = (await paidByCards(tx, order.id)) * 100;
-      // Paid by gift card alone there is no card receipt to split the money: the goods' sum goes back to the gift card.
-      const toGiftCard = cardMoney > 0 ? prepaid : (order.total - order.delivery_price) * 100;
-      const toCards = await refundGiftCardPayments(tx, order.id, Math.floor(toGiftCard / 100));
+      // What the bank card does not get back of the goods' price, the gift card does (as the refund receipt says).
+      const goods = (order.total - order.delivery_price) * 100;
+      const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, Math.floor((goods - card) / 100)));
       if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
       return returned;
     },
@@ -225,4 +233,26 @@ export async function advance(
   tracking = '',
 ): Promise<void> {
   await move(tx, order, to, actor, comment, () => setStatus(tx, order.id, to, to === 'shipped' ? tracking : undefined), publicUrl);
+}
+
+/**
+ * A manager's move from the desk, with what it needs: a reason for a cancel or a return (the buyer reads it
+ * in their mail), a tracking number to ship (the buyer sees it on their order page).
+ */
+export async function managerMove(
+  tx: Queryable,
+  order: OrderRow,
+  move: ManagerMove,
+  actor: Actor,
+  input: { reason: string; tracking: string },
+  publicUrl: string,
+): Promise<void> {
+  const reason = input.reason.trim();
+  const tracking = input.tracking.trim();
+  if (undoesSale(move) && !reason) throw new Refusal('invalid', LIFECYCLE_MESSAGES.reasonNeeded);
+  if (move === 'cancelled') return cancel(tx, order, actor, reason, publicUrl);
+  if (move === 'returned') return returnGoods(tx, order, actor, reason, publicUrl);
+  if (move !== 'shipped') return advance(tx, order, move, actor, reason, publicUrl);
+  if (!tracking) throw new Refusal('invalid', LIFECYCLE_MESSAGES.trackingNeeded);
+  return advance(tx, order, move, actor, [`Трек-номер ${tracking}`, reason].filter(Boolean).join('; '), publicUrl, tracking);
 }

@@ -74,13 +74,16 @@ export function spread(whole: number, weights: readonly number[]): number[] {
   return parts.map((p) => p.share);
 }
 
+/** A position before it is numbered in its receipt. */
+type Unnumbered = Omit<ReceiptLine, 'position'>;
+
 /** One order line as positions whose amounts are unit price × quantity: one, or two when the amount does not divide. */
-function positions(item: OrderItemRow, amount: number, kind: ReceiptLineKind): ReceiptLine[] {
+function positions(item: OrderItemRow, amount: number, kind: ReceiptLineKind): Unnumbered[] {
   const q = item.quantity;
   const unit = Math.floor(amount / q);
   const dearer = amount - unit * q; // units a kopeck dearer
-  const base = { position: 0, line: item.ext_id, name: lineName(item), kind };
-  const out: ReceiptLine[] = [];
+  const base = { line: item.ext_id, name: lineName(item), kind };
+  const out: Unnumbered[] = [];
   if (q - dearer > 0) out.push({ ...base, code: item.ext_id, quantity: q - dearer, price: unit, amount: unit * (q - dearer) });
   if (dearer > 0)
     out.push({
@@ -112,18 +115,18 @@ export function saleReceipt(
     (order.promo_discount + order.bonus_spent) * 100,
     goods.map((i) => i.price * i.quantity * 100),
   );
-  const lines: ReceiptLine[] = [];
+  const unnumbered: Unnumbered[] = [];
   for (const item of items) {
     const isGoods = item.gift_certificate_id === null;
     const discount = isGoods ? discounts[goods.indexOf(item)]! : 0;
-    lines.push(...positions(item, item.price * item.quantity * 100 - discount, isGoods ? 'commodity' : 'advance'));
+    unnumbered.push(...positions(item, item.price * item.quantity * 100 - discount, isGoods ? 'commodity' : 'advance'));
   }
   if (order.delivery_price > 0) {
     const name = `Доставка: ${METHOD_NAMES[order.delivery_method as DeliveryMethod] ?? order.delivery_method}`;
     const amount = order.delivery_price * 100;
-    lines.push({ position: 0, code: 'delivery', line: 'delivery', name, quantity: 1, price: amount, amount, kind: 'service' });
+    unnumbered.push({ code: 'delivery', line: 'delivery', name, quantity: 1, price: amount, amount, kind: 'service' });
   }
-  lines.forEach((l, i) => (l.position = i + 1));
+  const lines: ReceiptLine[] = unnumbered.map((l, i) => ({ position: i + 1, ...l }));
   const total = lines.reduce((s, l) => s + l.amount, 0);
   if (total !== order.total * 100) throw new Error(`the receipt adds up to ${total} kopecks, the order's total is ${order.total * 100}`);
   if (card > total || card < 0) throw new Error(`a card payment of ${card} kopecks on a receipt of ${total}`);
@@ -144,8 +147,9 @@ export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: numbe
     earlier.flatMap((r) => r.lines).reduce((s, l) => s + (l.position === position ? l.quantity : 0), 0);
   const left = sale.lines.map((l) => ({ ...l, quantity: l.quantity - backBefore(l.position) })).filter((l) => l.quantity > 0);
   const lines: ReceiptLine[] = [];
-  const every = (lines: ReceiptLine[]) => new Map(lines.map((l) => [l.line, Infinity]));
-  const wanted = returned === 'all' ? every(left) : returned === 'goods' ? every(left.filter((l) => l.kind !== 'service')) : returned;
+  const everyUnitOf = (positions: ReceiptLine[]) => new Map(positions.map((p) => [p.line, Infinity]));
+  const wanted =
+    returned === 'all' ? everyUnitOf(left) : returned === 'goods' ? everyUnitOf(left.filter((l) => l.kind !== 'service')) : returned;
   for (const [line, want] of wanted) {
     let rest = want;
     // The dearer units go back first, so a line returned unit by unit gives back exactly what it took.

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINT_LIST, endpointPath } from '../../common/endpoints.ts';
 import { STAFF_MESSAGES } from '../../server/http/identity.ts';
-import { DESK_MESSAGES } from '../../server/desk/routes.ts';
+import { LIFECYCLE_MESSAGES } from '../../server/orders/lifecycle.ts';
+import { DAY } from '../../common/input-rules.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
@@ -56,7 +57,7 @@ describe.each(backends)('the manager desk on $name', (backend) => {
     expect(found.body.results.map((r: { number: string }) => r.number)).toEqual([o.number]);
     expect(found.body.counts.find((c: { status: string }) => c.status === 'new').count).toBe(1);
     expect((await staff().call('GET', `/api/manage/orders?q=${o.number}&status=paid`)).body.count).toBe(0);
-    expect((await staff().call('GET', '/api/manage/orders?from=26.11.2026')).body.message).toBe(DESK_MESSAGES.badDay);
+    expect((await staff().call('GET', '/api/manage/orders?from=26.11.2026')).body.message).toBe(DAY.message);
 
     // Paid at the bank, then worked from the desk.
     const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
@@ -71,7 +72,7 @@ describe.each(backends)('the manager desk on $name', (backend) => {
     order = (await staff().call('POST', `/api/manage/orders/${id}/action`, { action: 'assembling' })).body;
     expect(order.actions).toEqual(['shipped', 'ready_for_pickup', 'cancelled']);
     const noTracking = await staff().call('POST', `/api/manage/orders/${id}/action`, { action: 'shipped' });
-    expect([noTracking.status, noTracking.body.message]).toEqual([400, DESK_MESSAGES.trackingNeeded]);
+    expect([noTracking.status, noTracking.body.message]).toEqual([400, LIFECYCLE_MESSAGES.trackingNeeded]);
     order = (await staff().call('POST', `/api/manage/orders/${id}/action`, { action: 'shipped', tracking: 'CDEK-1234567' })).body;
     expect([order.status_name, order.delivery.tracking_number]).toEqual(['Передан в доставку', 'CDEK-1234567']);
     expect(order.timeline.map((t: { status: string; who: string }) => [t.status, t.who])).toEqual([
@@ -103,7 +104,7 @@ describe.each(backends)('the manager desk on $name', (backend) => {
     await s.call('GET', `/api/payments/sberbank/return?payment=${bankOrder.orderNumber}`);
     const id = (await staff().call('GET', `/api/manage/orders?q=${o.number}`)).body.results[0].id as number;
     const noReason = await staff().call('POST', `/api/manage/orders/${id}/action`, { action: 'cancelled' });
-    expect([noReason.status, noReason.body.message]).toEqual([400, DESK_MESSAGES.reasonNeeded]);
+    expect([noReason.status, noReason.body.message]).toEqual([400, LIFECYCLE_MESSAGES.reasonNeeded]);
     const cancelled = (await staff().call('POST', `/api/manage/orders/${id}/action`, { action: 'cancelled', reason: 'Нет в наличии' }))
       .body;
     expect(cancelled.status_name).toBe('Отменён');
