@@ -1,4 +1,5 @@
-// The API's endpoint table: every route under the API base with its method and path (Fastify's notation,
+// The API's endpoint table of the shop (the manager's desk has its own, common/desk-endpoints.ts, so a
+// shopper's page never downloads the desk's contract; common/endpoint-list.ts lists both): every route under the API base with its method and path (Fastify's notation,
 // as the server registers it), what it takes and answers (the contract's structs; the kind of answer where
 // it is a page, a redirect, text or a script, not JSON), whether its answer is the same for everyone
 // ('public': cached) or one shopper's ('private': the server resolves who asks and sends it no-store), and
@@ -29,7 +30,6 @@ import {
   User,
 } from './contract/accounts.ts';
 import { MessageBody, PageQuery } from './contract/base.ts';
-import { DeskActionRequest, DeskMe, DeskNoteRequest, DeskOrder, DeskOrderList, DeskOrdersQuery } from './contract/manage.ts';
 import { CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest } from './contract/basket.ts';
 import { PushEndpointRequest, PushKey, PushSettings, PushSettingsRequest, PushSubscriptionRequest } from './contract/push.ts';
 import {
@@ -133,7 +133,7 @@ export interface EndpointInfo {
 }
 
 /** One entry, typed by its own structs and path. */
-const endpoint = <A, B, Q, P extends string>(e: Endpoint<A, B, Q, P>): Endpoint<A, B, Q, P> => e;
+export const endpoint = <A, B, Q, P extends string>(e: Endpoint<A, B, Q, P>): Endpoint<A, B, Q, P> => e;
 
 const publicGet = <A, Q, P extends string>(path: P, answer: Struct<A, unknown>, query?: Struct<Q, unknown>) =>
   endpoint<A, unknown, Q, P>({ method: 'GET', path, answer, query, access: 'public', offline: true });
@@ -149,14 +149,6 @@ const privateCall = <A, P extends string>(method: Method, path: P, answer: Struc
 /** A private address that answers a page, a redirect or text rather than JSON. */
 const privatePage = <P extends string, Q = unknown>(method: Method, path: P, answer: OtherAnswer, query?: Struct<Q, unknown>) =>
   endpoint<unknown, unknown, Q, P>({ method, path, answer, query, access: 'private' });
-
-/** A staff call of the manager's desk (/api/manage/), with a body or without. */
-const staffCall = <A, B, Q, P extends string>(
-  method: Method,
-  path: P,
-  answer: Struct<A, unknown>,
-  io: { body?: Struct<B, unknown>; query?: Struct<Q, unknown> } = {},
-) => endpoint<A, B, Q, P>({ method, path, answer, ...io, access: 'staff' });
 
 export const ENDPOINTS = {
   // The frame and content
@@ -278,14 +270,6 @@ export const ENDPOINTS = {
   pushSettings: privateSend('PUT', '/v1/push/settings', PushSettingsRequest, PushSettings),
 
   socialCallbackScript: endpoint({ method: 'GET', path: '/auth/callback.js', answer: 'script', access: 'public' }),
-
-  // The manager's desk: orders worked by the shop's staff.
-  deskMe: staffCall('GET', '/manage/me', DeskMe),
-  deskOrders: staffCall('GET', '/manage/orders', DeskOrderList, { query: DeskOrdersQuery }),
-  deskExport: endpoint({ method: 'GET', path: '/manage/orders.csv', answer: 'csv', query: DeskOrdersQuery, access: 'staff' }),
-  deskOrder: staffCall('GET', '/manage/orders/:id', DeskOrder),
-  deskAction: staffCall('POST', '/manage/orders/:id/action', DeskOrder, { body: DeskActionRequest }),
-  deskNote: staffCall('PUT', '/manage/orders/:id/note', DeskOrder, { body: DeskNoteRequest }),
 };
 
 /** A path of the table as a RegExp over the part after the API base (":x" one segment, "*" the rest). */
@@ -298,9 +282,9 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-export const ENDPOINT_LIST: readonly EndpointInfo[] = Object.values(ENDPOINTS);
-
-const OFFLINE = ENDPOINT_LIST.filter((e) => e.offline && e.method === 'GET' && e.access === 'public').map((e) => pathPattern(e.path));
+const OFFLINE = (Object.values(ENDPOINTS) as EndpointInfo[])
+  .filter((e) => e.offline && e.method === 'GET' && e.access === 'public')
+  .map((e) => pathPattern(e.path));
 
 /** Whether a GET of this path (after the API base) is one the service worker keeps for offline use. */
 export function isOfflineEndpoint(pathAfterBase: string): boolean {

@@ -4,7 +4,7 @@
 // the manager's note. A cancel or a return that gives card money back asks the provider right after it is
 // recorded, not at the next pass.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '../../common/endpoints.ts';
+import { DESK_ENDPOINTS } from '../../common/desk-endpoints.ts';
 import { DESK_PAGE_SIZE, type DeskOrdersQuery } from '../../common/contract/manage.ts';
 import { LIMITS, route, spendAttempt, staffMember } from '../http/public.ts';
 import {
@@ -71,9 +71,9 @@ async function changer(app: FastifyInstance, req: FastifyRequest): Promise<Actor
 }
 
 export default async function deskRoutes(app: FastifyInstance): Promise<void> {
-  route(app, ENDPOINTS.deskMe, async (req) => ({ email: staffMember(req).email }));
+  route(app, DESK_ENDPOINTS.deskMe, async (req) => ({ email: staffMember(req).email }));
 
-  route(app, ENDPOINTS.deskOrders, async (req) => {
+  route(app, DESK_ENDPOINTS.deskOrders, async (req) => {
     const filter = filterOf(req.query);
     const [{ count, rows }, counts, waiting] = await Promise.all([
       deskOrders(app.db, filter, DESK_PAGE_SIZE, req.query.offset),
@@ -96,7 +96,7 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  route(app, ENDPOINTS.deskExport, async (req, reply) => {
+  route(app, DESK_ENDPOINTS.deskExport, async (req, reply) => {
     const { rows } = await deskOrders(app.db, filterOf(req.query), CSV_MAX_ROWS, 0);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -104,9 +104,9 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
       .send(ordersCsv(rows));
   });
 
-  route(app, ENDPOINTS.deskOrder, async (req) => shownOrder(app.db, orderIdOf(req.params.id)));
+  route(app, DESK_ENDPOINTS.deskOrder, async (req) => shownOrder(app.db, orderIdOf(req.params.id)));
 
-  route(app, ENDPOINTS.deskAction, async (req) => {
+  route(app, DESK_ENDPOINTS.deskAction, async (req) => {
     const id = orderIdOf(req.params.id);
     const actor = await changer(app, req);
     await app.db.transaction(async (tx) => {
@@ -121,7 +121,7 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
     return shownOrder(app.db, id);
   });
 
-  route(app, ENDPOINTS.deskNote, async (req) => {
+  route(app, DESK_ENDPOINTS.deskNote, async (req) => {
     const id = orderIdOf(req.params.id);
     await changer(app, req);
     if (!(await setManagerNote(app.db, id, req.body.note))) throw new Refusal('notFound', LIFECYCLE_MESSAGES.notFound);

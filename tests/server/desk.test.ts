@@ -5,7 +5,8 @@
 // desk gets its money back at once; the orders go out as a CSV file Excel opens in Russian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINT_LIST, endpointPath } from '../../common/endpoints.ts';
+import { endpointPath } from '../../common/endpoints.ts';
+import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
 import { STAFF_MESSAGES } from '../../server/http/identity.ts';
 import { LIFECYCLE_MESSAGES } from '../../server/orders/lifecycle.ts';
 import { DAY } from '../../common/input-rules.ts';

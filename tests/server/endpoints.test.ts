@@ -4,7 +4,8 @@
 // and whether the server looks at who asks; nothing the table marks for offline keeping is private.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINT_LIST, type EndpointInfo } from '../../common/endpoints.ts';
+import { type EndpointInfo } from '../../common/endpoints.ts';
+import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
 import { backends, startApp } from './harness.ts';
 import { sberbankEnv } from '../support/sberbank-bank.ts';
