@@ -7,6 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { socialProviderEnv } from './tests/support/social-provider.ts';
 import { E2E_BANK_CALLBACK_KEY, sberbankEnv } from './tests/support/sberbank-bank.ts';
+import { E2E_STAFF_EMAIL } from './tests/support/staff.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
@@ -93,6 +94,8 @@ export default defineConfig({
       ...sberbankEnv(`http://127.0.0.1:${process.env.E2E_BANK_PORT}`, E2E_BANK_CALLBACK_KEY),
       // The push endpoints the shop accepts: the stand-in push service's (a real shop's are the browsers' services).
       PUSH_SERVICES: `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
+      // The manager of the manager's-day test (tests/e2e/desk.spec.ts).
+      STAFF_EMAILS: E2E_STAFF_EMAIL,
     },
   },
 });

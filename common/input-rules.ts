@@ -124,10 +124,4 @@ export function cleanCardCode(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
 
-/** A calendar day as a date field gives it (2026-11-26), one the calendar has. */
-export const DAY: Rule = {
-  test: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-  message: 'Дата — в виде ГГГГ-ММ-ДД, например 2026-11-26',
-};
-
 export const CARD_CODE: Rule = { test: (s) => cleanCardCode(s).length > 0, message: 'Введите код карты' };

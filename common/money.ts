@@ -12,11 +12,3 @@ export function groupDigits(n: number): string {
 export function formatPrice(roubles: number): string {
   return `${groupDigits(roubles)}${NBSP}₽`;
 }
-
-/** Kopecks as money: 123400 -> "1 234 ₽", 123456 -> "1 234,56 ₽" (a refund of a discounted line need not be whole roubles). */
-export function formatKopecks(kopecks: number): string {
-  const roubles = Math.floor(Math.abs(kopecks) / 100);
-  const rest = Math.abs(kopecks) % 100;
-  const sign = kopecks < 0 ? '-' : '';
-  return rest === 0 ? `${sign}${formatPrice(roubles)}` : `${sign}${groupDigits(roubles)},${String(rest).padStart(2, '0')}${NBSP}₽`;
-}

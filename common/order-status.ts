@@ -48,22 +48,8 @@ type Statuses = { status: string; payment_status: string };
 /** Each code under its own name, made from the tables: code that names a status is checked against them (ORDER.paid). */
 const codesOf = <T extends string>(table: Record<T, string>) =>
   Object.fromEntries(Object.keys(table).map((c) => [c, c])) as { readonly [C in T]: C };
-const ORDER = codesOf(ORDER_STATUSES);
+export const ORDER = codesOf(ORDER_STATUSES);
 const PAYMENT = codesOf(PAYMENT_STATUSES);
-
-/** The moves a manager makes from the desk (paying is the bank's or a gift card's word, never theirs). */
-export const MANAGER_MOVES = [
-  ORDER.assembling,
-  ORDER.shipped,
-  ORDER.ready_for_pickup,
-  ORDER.received,
-  ORDER.cancelled,
-  ORDER.returned,
-] as const;
-export type ManagerMove = (typeof MANAGER_MOVES)[number];
-
-/** A move that undoes the sale (a cancel, a return): the buyer is given a reason, and any card money goes back. */
-export const undoesSale = (move: ManagerMove): boolean => move === ORDER.cancelled || move === ORDER.returned;
 
 /** The order's money has come and stays with the shop (a cancelled paid order's reads refunding, then refunded). */
 export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === PAYMENT.paid;

@@ -17,6 +17,7 @@ import { categoryPage } from './pages/category.ts';
 import { basketPage, confirmPage, deliveryPage, successPage } from './pages/checkout.ts';
 import { infoPage, instagramPage, postPage, postsPage } from './pages/content.ts';
 import { giftCardPage, giftCertificatesPage, giftsertPage } from './pages/gift.ts';
+import { deskPage } from './pages/desk.ts';
 import { homePage } from './pages/home.ts';
 import { listingPage } from './pages/listing.ts';
 import { productPage } from './pages/product.ts';
@@ -46,6 +47,7 @@ export const PAGE_MODULES: readonly PageModule[] = [
   resetPage,
   bonusRulesPage,
   mailingPage,
+  deskPage,
   notFoundPage,
   productPage,
   categoryPage,

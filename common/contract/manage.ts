@@ -2,13 +2,23 @@
 // counts per status, one order as the desk shows it (lines, buyer, delivery, money, the timeline of every
 // change with who made it), the actions the lifecycle allows from its status, and the manager's note.
 import { array, assign, boolean, defaulted, enums, integer, nullable, object, optional, string, type, type Infer } from 'superstruct';
-import { MANAGER_MOVES, ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
-import { DAY } from '../input-rules.ts';
+import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
+import { MANAGER_MOVES } from '../manager-moves.ts';
+import type { Rule } from '../input-rules.ts';
 import { queryInt, ruled, text } from './base.ts';
 import { OrderLine } from './orders.ts';
 
 /** Orders a page of the desk's list holds. */
 export const DESK_PAGE_SIZE = 50;
+
+/**
+ * A calendar day as a date field gives it (2026-11-26), one the calendar has: the desk's own rule, kept here
+ * (not in input-rules.ts, which the shopper's pages load) so that only the desk's chunk carries it.
+ */
+export const DAY: Rule = {
+  test: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+  message: 'Дата — в виде ГГГГ-ММ-ДД, например 2026-11-26',
+};
 
 /** A calendar day, as a date input gives it: 2026-11-26. */
 const day = () => optional(ruled(DAY, 10));

@@ -15,14 +15,8 @@ import {
   orderTimeline,
 } from '../orders/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import {
-  MANAGER_MOVES,
-  orderStatusName,
-  paymentStatusName,
-  type ManagerMove,
-  type OrderStatus,
-  type PaymentStatus,
-} from '../../common/order-status.ts';
+import { orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
+import { MANAGER_MOVES, type ManagerMove } from '../../common/manager-moves.ts';
 
 /** Who made a change, as the timeline says it. */
 const ACTOR_NAMES: Record<string, string> = {

@@ -26,10 +26,10 @@ import {
   ORDER_STATUS_CODES,
   orderStatusName,
   paymentStatusName,
-  undoesSale,
   type OrderStatus,
   type PaymentStatus,
 } from '../../common/order-status.ts';
+import { undoesSale } from '../../common/manager-moves.ts';
 import type { Queryable } from '../db/public.ts';
 import { deskOrder } from './desk-order.ts';
 import { ordersCsv, ordersCsvName } from './orders-csv.ts';

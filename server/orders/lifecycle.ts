@@ -11,16 +11,9 @@ import type { Queryable } from '../db/public.ts';
 import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import {
-  awaitsPayment,
-  BUYER_NOTICES,
-  isPaid,
-  orderStatusName,
-  undoesSale,
-  type ManagerMove,
-  type OrderStatus,
-} from '../../common/order-status.ts';
-import { formatKopecks } from '../../common/money.ts';
+import { awaitsPayment, BUYER_NOTICES, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import { undoesSale, type ManagerMove } from '../../common/manager-moves.ts';
+import { formatKopecks } from '../../common/kopecks.ts';
 import {
   cardsBoughtBy,
   insertHistory,

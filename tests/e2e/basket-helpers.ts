@@ -11,6 +11,8 @@ export interface Pick {
   extIds: string[];
   /** Stock of each of extIds, in the same order. */
   stocks: number[];
+  /** The product's API address (GET /api/v1/product_offer/), to read its stock again. */
+  offerUrl: string;
 }
 
 /**
@@ -30,11 +32,12 @@ export async function pickProducts(
   const picks: Pick[] = [];
   for (const o of page.results) {
     const root = categoryPathOf(matchRoute(o.full_path_offer)!, o.full_path_offer);
-    const p = (await (await request.get(`/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`)).json()) as ProductOffer;
+    const offerUrl = `/api/v1/product_offer/?categoryPath=${root}&pk=${o.id}`;
+    const p = (await (await request.get(offerUrl)).json()) as ProductOffer;
     const first = p.offer.colors[0]?.slug;
     const ok = p.variants.filter((v) => v.kind === 'size' && v.stock >= minStock && v.color.slug === first).slice(0, sizes);
     if (ok.length === sizes)
-      picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.map((v) => v.ext_id), stocks: ok.map((v) => v.stock) });
+      picks.push({ url: o.full_path_offer, name: o.name, extIds: ok.map((v) => v.ext_id), stocks: ok.map((v) => v.stock), offerUrl });
     if (picks.length === count) return picks;
   }
   throw new Error('the seed has too few products in stock');
@@ -45,6 +48,12 @@ export async function addFromProductPage(page: Page, p: Pick, ext: string): Prom
   await page.locator(`input[value="${ext}"]`).check({ force: true });
   await page.getByRole('button', { name: 'Добавить в корзину' }).click();
   await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
+}
+
+/** The stock of one of the pick's sizes now, as the shop's product answer says. */
+export async function stockNow(request: APIRequestContext, p: Pick, ext: string): Promise<number | undefined> {
+  const offer = (await (await request.get(p.offerUrl)).json()) as ProductOffer;
+  return offer.variants.find((v) => v.ext_id === ext)?.stock;
 }
 
 export const line = (page: Page, ext: string) => page.locator(`[data-ext-id="${ext}"]`);

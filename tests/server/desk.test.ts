@@ -9,7 +9,7 @@ import { endpointPath } from '../../common/endpoints.ts';
 import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
 import { STAFF_MESSAGES } from '../../server/http/identity.ts';
 import { LIFECYCLE_MESSAGES } from '../../server/orders/lifecycle.ts';
-import { DAY } from '../../common/input-rules.ts';
+import { DAY } from '../../common/contract/manage.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';

@@ -15,6 +15,8 @@
 // startPushService(port) listens on a fixed port (the end-to-end run's, which the shop's PUSH_SERVICES names);
 // another process subscribes over HTTP, as a browser asks its push service (RFC 8030 §4, in JSON):
 //   POST /subscribe { applicationServerKey }  → 201 and the subscription JSON, as subscribe() returns it
+//   GET /messages?endpoint=<endpoint>         → the pushes accepted for it, decrypted (not a push service's:
+//                                                what a test in another process hands the browser through DevTools)
 //
 // POST /push/<id>, checked in this order (a refusal is kept in `rejected`, except 404, 410 and failNext's):
 //   failNext(n, status)        the next n pushes get that status (429 and 503 with Retry-After), nothing checked
@@ -277,6 +279,11 @@ export async function startPushService(port = 0): Promise<PushService> {
 
   const server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/subscribe') return void subscribeOverHttp(req, res);
+    if (req.method === 'GET' && req.url?.startsWith('/messages?')) {
+      const endpoint = new URL(req.url, 'http://push').searchParams.get('endpoint') ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify(messages.filter((m) => m.endpoint === endpoint)));
+    }
     const match = /^\/push\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return answer(res, 404, 'not found');
     if (failures.left > 0) {

@@ -25,6 +25,9 @@
 //                                                  else 7 (not paid, or more than is left), 8 (the receipt)
 //   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
 //                                                  «Оплатить» and «Отменить»
+//   GET  /standin/orders?orderNumber=…             not the bank's: what it holds of the shop's orders with that
+//                                                  orderNumber (sum, money taken and refunded, the receipts), for
+//                                                  a test in another process (the end-to-end run's)
 //   POST …/pay?mdOrder=… | …/decline?mdOrder=…     status 2 or 6, then 302 to returnUrl or failUrl with
 //                                                  &orderId=…; after a payment, the signed callback 'deposited'
 //                                                  to callbackUrl, on its own (as the bank's may come before or
@@ -318,6 +321,14 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         return req.socket.destroy();
       }
       return json(res, { errorCode: '0', errorMessage: 'Успешно' });
+    }
+
+    if (url.pathname === '/standin/orders' && req.method === 'GET') {
+      const number = url.searchParams.get('orderNumber');
+      return json(
+        res,
+        [...orders.values()].filter((o) => o.orderNumber === number),
+      );
     }
 
     if (url.pathname === '/payment/merchants/sbersafe/payment_ru.html' && order) {

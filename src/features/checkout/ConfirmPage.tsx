@@ -76,6 +76,15 @@ export default function ConfirmPage() {
       ) : (
         <>
           <h1>Заказ № {info.number}</h1>
+          <p data-testid="order-status">
+            Статус: <strong>{info.status_name}</strong>
+            {info.tracking_number && (
+              <>
+                {' '}
+                · Трек-номер отправления: <strong data-testid="tracking-number">{info.tracking_number}</strong>
+              </>
+            )}
+          </p>
           {returned && !isPaid(info) && <p className="notice">{returned}</p>}
           <OrderLines info={info} />
           {isPaid(info) ? (

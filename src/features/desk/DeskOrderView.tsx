@@ -1,0 +1,289 @@
+// One order at the desk: its status and payment, the buyer (a tap calls or mails them), delivery with the
+// tracking number, the lines with their pictures, the money, payments and refunds, the timeline of every
+// change with who made it; the moves the lifecycle allows now, each asking what it needs (a tracking number
+// to ship, a reason to cancel or return) and keeping what was typed when the shop refuses; and the manager's
+// note, kept as typed until it is saved.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { DeskOrder } from '../../../common/contract/manage.ts';
+import { undoesSale, type ManagerMove } from '../../../common/manager-moves.ts';
+import { formatPrice } from '../../../common/money.ts';
+import { formatKopecks } from '../../../common/kopecks.ts';
+import { namedTitle } from '../../../common/titles.ts';
+import { href } from '../../../common/routes.ts';
+import { deskOrder, moveOrder, saveOrderNote } from '../../api/desk.ts';
+import { useLoad } from '../../components/use-load.ts';
+import { useOwnHead } from '../../components/use-page-title.ts';
+import { MOVE_TEXTS } from './desk-search.ts';
+
+const DAY_TIME = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => `${DAY_TIME.format(new Date(iso))} (мск)`;
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Не получилось. Попробуйте ещё раз');
+
+export function DeskOrderView({ id }: { id: number }) {
+  const loaded = useLoad(`desk-order ${id}`, () => deskOrder(id));
+  // A move or a note answers the order anew: that answer is the order from then on.
+  const [changed, setOrder] = useState<DeskOrder | undefined>();
+  const order = changed ?? loaded.data;
+  useOwnHead({ title: namedTitle(order ? `Заказ ${order.number}` : 'Заказ') });
+  const back = (
+    <Link href={href('manage')} className="desk__back">
+      ← Все заказы
+    </Link>
+  );
+  if (loaded.error !== null)
+    return (
+      <>
+        {back}
+        <p className="notice notice--error" role="alert">
+          {messageOf(loaded.error)}
+        </p>
+      </>
+    );
+  if (!order)
+    return (
+      <p className="muted" role="status">
+        Загружаем заказ…
+      </p>
+    );
+  return (
+    <article className="desk-order" data-testid="desk-order">
+      {back}
+      <h1>
+        Заказ № {order.number}{' '}
+        <span className="desk-order__status" data-testid="desk-status">
+          {order.status_name}
+        </span>
+      </h1>
+      <p className="muted">
+        Оформлен {when(order.created_at)} · Оплата: {order.payment_status_name}
+      </p>
+      <Moves order={order} onMoved={setOrder} />
+      <div className="desk-order__grid">
+        <section>
+          <h2>Покупатель</h2>
+          <p>
+            {order.buyer.fio}
+            <br />
+            <a href={`tel:${order.buyer.phone}`}>{order.buyer.phone}</a>
+            <br />
+            <a href={`mailto:${order.buyer.email}`}>{order.buyer.email}</a>
+            {order.buyer.user_id !== null && <small className="muted"> · есть личный кабинет</small>}
+          </p>
+        </section>
+        <section>
+          <h2>Доставка</h2>
+          <p>
+            {order.delivery.method_name}, {formatPrice(order.delivery.price)}
+            <br />
+            {[order.delivery.city, order.delivery.address].filter(Boolean).join(', ')}
+            {order.delivery.tracking_number && (
+              <>
+                <br />
+                Трек-номер: <strong data-testid="desk-tracking">{order.delivery.tracking_number}</strong>
+              </>
+            )}
+          </p>
+        </section>
+      </div>
+      <section>
+        <h2>Товары</h2>
+        <table className="desk-table">
+          <tbody>
+            {order.lines.map((l, i) => (
+              <tr key={i}>
+                <td>{l.image && <img src={l.image} alt="" width={40} height={52} loading="lazy" />}</td>
+                <td>
+                  {l.name}
+                  {l.certificate && <small className="muted"> · подарочный сертификат</small>}
+                  <br />
+                  <small className="muted">{[l.brand, l.size, l.color, l.ext_id].filter(Boolean).join(' · ')}</small>
+                </td>
+                <td className="num">
+                  {l.quantity} × {formatPrice(l.price)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Money order={order} />
+      </section>
+      {(order.payments.length > 0 || order.refunds.length > 0) && (
+        <section>
+          <h2>Платежи и возвраты</h2>
+          <ul className="desk-list">
+            {order.payments.map((p, i) => (
+              <li key={`p${i}`}>
+                {when(p.created_at)} · {p.provider}: {formatPrice(p.amount)} · {PAYMENT_STATES[p.status] ?? p.status}
+              </li>
+            ))}
+            {order.refunds.map((r, i) => (
+              <li key={`r${i}`}>
+                {when(r.created_at)} · возврат {formatKopecks(r.kopecks)} · {r.status === 'done' ? 'выполнен' : 'ждёт банка'}
+                {r.last_error && <span className="form-error"> · {r.last_error}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h2>История</h2>
+        <ol className="desk-list" data-testid="desk-timeline">
+          {order.timeline.map((t, i) => (
+            <li key={i}>
+              {when(t.created_at)} — <strong>{t.status_name}</strong> · {t.who}
+              {t.comment && <span className="muted"> · {t.comment}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <Note order={order} onSaved={setOrder} />
+    </article>
+  );
+}
+
+const PAYMENT_STATES: Record<string, string> = { pending: 'ожидает', succeeded: 'оплачен', failed: 'не прошёл' };
+
+function Money({ order }: { order: DeskOrder }) {
+  const m = order.money;
+  return (
+    <div className="order-totals">
+      <p>
+        Товары: <span>{formatPrice(m.items_sum)}</span>
+      </p>
+      {m.promo_discount > 0 && (
+        <p>
+          Промокод {m.promo_code}: <span>−{formatPrice(m.promo_discount)}</span>
+        </p>
+      )}
+      {m.bonus_spent > 0 && (
+        <p>
+          Бонусы: <span>−{formatPrice(m.bonus_spent)}</span>
+        </p>
+      )}
+      <p>
+        Доставка: <span>{formatPrice(order.delivery.price)}</span>
+      </p>
+      <p>
+        <strong>
+          Итого: <span>{formatPrice(m.total)}</span>
+        </strong>
+      </p>
+      {m.gift_card_amount > 0 && (
+        <p>
+          Подарочной картой: <span>−{formatPrice(m.gift_card_amount)}</span>
+        </p>
+      )}
+      {m.due > 0 && (
+        <p>
+          Осталось оплатить: <span>{formatPrice(m.due)}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The moves allowed now: one chosen, its form asks what it needs; a refusal is shown and the typed text stays. */
+function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) => void }) {
+  const [chosen, setChosen] = useState<ManagerMove | null>(null);
+  const [reason, setReason] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  if (!order.actions.length) return null;
+  const run = async (move: ManagerMove) => {
+    setSending(true);
+    setError('');
+    try {
+      onMoved(await moveOrder(order.id, { action: move, reason, tracking }));
+      setChosen(null);
+      setReason('');
+      setTracking('');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setSending(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (chosen) void run(chosen);
+  };
+  const needs = chosen ? MOVE_TEXTS[chosen].needs : undefined;
+  return (
+    <div className="desk-moves">
+      <div className="desk-moves__buttons">
+        {order.actions.map((move) => (
+          <button
+            key={move}
+            type="button"
+            className={`button button--small${undoesSale(move) ? ' button--ghost' : ''}`}
+            aria-pressed={chosen === move}
+            disabled={sending}
+            onClick={() => (MOVE_TEXTS[move].needs ? setChosen(move) : void run(move))}
+          >
+            {MOVE_TEXTS[move].button}
+          </button>
+        ))}
+      </div>
+      {chosen && needs && (
+        <form className="desk-moves__form" onSubmit={submit}>
+          {needs === 'tracking' ? (
+            <label>
+              Трек-номер отправления
+              <input value={tracking} onChange={(e) => setTracking(e.target.value)} autoFocus required maxLength={100} />
+            </label>
+          ) : (
+            <label>
+              Причина (покупатель прочтёт её в письме)
+              <input value={reason} onChange={(e) => setReason(e.target.value)} autoFocus required maxLength={500} />
+            </label>
+          )}
+          <button type="submit" className="button button--small" disabled={sending}>
+            {MOVE_TEXTS[chosen].button}
+          </button>
+          <button type="button" className="button button--small button--ghost" onClick={() => setChosen(null)}>
+            Не сейчас
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Note({ order, onSaved }: { order: DeskOrder; onSaved: (o: DeskOrder) => void }) {
+  const [text, setText] = useState(order.note);
+  const [state, setState] = useState<{ saving: boolean; message: string; failed: boolean }>({ saving: false, message: '', failed: false });
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setState({ saving: true, message: '', failed: false });
+    try {
+      onSaved(await saveOrderNote(order.id, text));
+      setState({ saving: false, message: 'Заметка сохранена', failed: false });
+    } catch (err) {
+      setState({ saving: false, message: messageOf(err), failed: true });
+    }
+  };
+  return (
+    <form className="desk-note" onSubmit={save}>
+      <label>
+        <h2>Заметка менеджера</h2>
+        <small className="muted">Видна только сотрудникам магазина</small>
+        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={5000} />
+      </label>
+      <button type="submit" className="button button--small" disabled={state.saving || text === order.note}>
+        Сохранить заметку
+      </button>
+      {state.message && (
+        <p className={state.failed ? 'form-error' : 'muted'} role={state.failed ? 'alert' : 'status'}>
+          {state.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,229 @@
+// A manager's day at the desk (/manage), in Chromium against the real server, the stand-in bank and the
+// stand-in push service: a shopper with notifications on orders and pays at the bank; the manager signs in with
+// the shop's login, finds the order by the buyer's phone, assembles it and ships it with a tracking number;
+// the buyer's order page says «Передан в доставку» with the number, and the push the shop sent (decrypted by
+// the stand-in as the browser would, handed to the service worker through DevTools) shows as a notification.
+// A second paid order is cancelled from the desk: the bank gives the money back with a refund receipt, and
+// the goods are back on sale. The desk's pages pass the accessibility audit; a shopper who is not staff is
+// refused the desk.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { PushedMessage } from '../support/push-service.ts';
+import { E2E_STAFF_EMAIL } from '../support/staff.ts';
+import { expect, freshContext, test } from './fixtures.ts';
+import { addFromProductPage, pickProducts, stockNow, type Pick } from './basket-helpers.ts';
+import { addFavourite, prompt, standInPushService } from './push-helpers.ts';
+import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts';
+
+const STAFF_PASSWORD = 'Menedzher2026';
+const BANK = `http://127.0.0.1:${process.env.E2E_BANK_PORT}`;
+
+/** The manager's account (STAFF_EMAILS names it in playwright.config.ts): registered once, signed in with after. */
+async function ensureStaffAccount(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/v1/auth/', { data: { username: E2E_STAFF_EMAIL, password: STAFF_PASSWORD } });
+  if (login.ok()) return;
+  const made = await request.post('/api/v1/sign_in/', {
+    data: { full_name: 'Петрова Ольга Викторовна', email: E2E_STAFF_EMAIL, password_one: STAFF_PASSWORD, password_two: STAFF_PASSWORD },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+}
+
+/** What the stand-in bank holds of a payment (its orderNumber is the shop's payment id). */
+async function bankOrderOf(request: APIRequestContext, orderNumber: string) {
+  const [order] = (await (await request.get(`${BANK}/standin/orders?orderNumber=${orderNumber}`)).json()) as {
+    deposited: number;
+    refunded: number;
+    refundBundles: { receiptType: string; total: number }[];
+  }[];
+  return order!;
+}
+
+/** A visitor's order of one size, picked up in Moscow, placed and paid at the bank through the API. */
+async function paidOrderThroughApi(request: APIRequestContext, p: Pick, phone: string) {
+  expect((await request.post('/api/v2/cart/', { data: { ext_id: p.extIds[0], quantity: 1 } })).ok()).toBe(true);
+  const moscow = (
+    (await (await request.get(`/api/v1/cities/?data=${encodeURIComponent('{"q":"Москва"}')}`)).json()) as {
+      id: number;
+      region_id: number;
+      name: string;
+    }[]
+  ).find((c) => c.name === 'Москва')!;
+  const placed = await request.post('/api/v2/order/', {
+    data: {
+      buyer: { fio: 'Смирнов Олег Игоревич', email: 'oleg.smirnov@example.ru', phone },
+      city_id: moscow.id,
+      region_id: moscow.region_id,
+      delivery_method: 'pickup',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const { guid, number } = (await placed.json()) as { guid: string; number: string };
+  const { payment_url } = (await (await request.post('/api/v1/order_payment/', { data: { guid } })).json()) as { payment_url: string };
+  const mdOrder = new URL(payment_url).searchParams.get('mdOrder')!;
+  const back = await request.post(`${BANK}/payment/merchants/sbersafe/pay?mdOrder=${mdOrder}`, { maxRedirects: 0 });
+  const returnUrl = back.headers().location!;
+  await request.get(returnUrl.replace(/^https?:\/\/[^/]+/, ''));
+  return { guid, number, paymentId: new URL(returnUrl).searchParams.get('payment')! };
+}
+
+/** axe-core's serious and critical findings on the page as it is. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signInAtDesk(page: Page): Promise<void> {
+  await page.goto('/manage');
+  await page.getByTestId('desk-gate').getByRole('button', { name: 'Войти' }).click();
+  const popup = page.getByRole('dialog', { name: 'Вход' });
+  await popup.getByLabel('E-mail').fill(E2E_STAFF_EMAIL);
+  await popup.getByLabel('Пароль').fill(STAFF_PASSWORD);
+  await popup.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByText(`Рабочее место менеджера · ${E2E_STAFF_EMAIL}`)).toBeVisible();
+}
+
+test("a manager's day: an order found by phone, assembled and shipped, the buyer told; another cancelled and refunded", async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  await ensureStaffAccount(request);
+  const [first, second] = await pickProducts(request, 2, 1, 'kupalniki');
+
+  // The shopper turns notifications on, orders and pays at the bank.
+  const push = await standInPushService(context);
+  await page.goto('/kupalniki');
+  await controlled(page);
+  const origin = new URL(page.url()).origin;
+  await addFavourite(page);
+  await context.grantPermissions(['notifications'], { origin });
+  await prompt(page).getByRole('button', { name: 'Включить уведомления' }).click();
+  await expect(prompt(page)).toBeHidden();
+  await addFromProductPage(page, first!, first!.extIds[0]!);
+  await page.goto('/basket/delivery');
+  await page.getByLabel('Фамилия, имя и отчество').fill('Кузнецова Ирина Павловна');
+  await page.getByLabel('E-mail').fill('irina.kuznetsova@example.ru');
+  await page.getByLabel('Телефон').pressSequentially('9167770011');
+  await page.getByLabel('Город').fill('Моск');
+  await page
+    .getByRole('option', { name: /^Москва/ })
+    .first()
+    .getByRole('button')
+    .click();
+  await page.getByRole('radio', { name: /В пункт выдачи/ }).check();
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/basket\/delivery\/confirm\//);
+  const orderPage = page.url();
+  await page.getByRole('dialog', { name: 'Ваша заказ принят' }).getByRole('button', { name: 'Ok' }).click();
+  const number = (await page.getByRole('heading', { level: 1 }).innerText()).replace('Заказ № ', '');
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Оплата заказа' })).toBeVisible(); // the bank's form
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+  await expect(page).toHaveURL(/\/basket\/success/);
+
+  // The manager signs in at the desk and finds the order by the phone, typed another way.
+  const desk = await (await freshContext(browser)).newPage();
+  const deskErrors: string[] = [];
+  desk.on('pageerror', (err) => deskErrors.push(err.message));
+  desk.on('console', (m) => m.type() === 'error' && deskErrors.push(m.text()));
+  await signInAtDesk(desk);
+  // The tab counts the orders waiting for the shop (this one among them).
+  await expect(desk).toHaveTitle(/^\(\d+\) Заказы — Море и Мода$/);
+  await desk.getByLabel('Номер, телефон, e-mail или имя').fill('8 916 777 00 11');
+  await desk.getByLabel('Номер, телефон, e-mail или имя').press('Enter');
+  await expect(desk).toHaveURL(/\/manage\?q=/);
+  const rows = desk.getByTestId('desk-orders').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Оплачен');
+  await rows.first().getByRole('link', { name: number }).click();
+  await expect(desk.getByTestId('desk-status')).toHaveText('Оплачен');
+
+  await desk.getByRole('button', { name: 'Собрать заказ' }).click();
+  await expect(desk.getByTestId('desk-status')).toHaveText('Собирается');
+  await desk.getByRole('button', { name: 'Передать в доставку' }).click();
+  await desk.getByLabel('Трек-номер отправления').fill('CDEK-7700112233');
+  await desk.getByLabel('Трек-номер отправления').press('Enter');
+  await expect(desk.getByTestId('desk-status')).toHaveText('Передан в доставку');
+  await expect(desk.getByTestId('desk-tracking')).toHaveText('CDEK-7700112233');
+  await expect(desk.getByTestId('desk-timeline')).toContainText(E2E_STAFF_EMAIL);
+
+  // The buyer's order page says so, with the number.
+  await page.goto(orderPage);
+  await expect(page.getByTestId('order-status')).toContainText('Передан в доставку');
+  await expect(page.getByTestId('tracking-number')).toHaveText('CDEK-7700112233');
+  // The shop pushed it to this device: the push service got it, and the service worker shows it.
+  const endpoint = push.current()!.endpoint;
+  let shipped: PushedMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (
+          await request.get(`http://127.0.0.1:${process.env.E2E_PUSH_PORT}/messages?endpoint=${encodeURIComponent(endpoint)}`)
+        ).json()) as PushedMessage[];
+        shipped = messages.find((m) => m.payload.includes(`№ ${number}`) && m.payload.includes('Заказ отправлен'));
+        return shipped !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const { cdp, registrationId } = await serviceWorkerDevtools(context, origin);
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: shipped!.payload });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title)), {
+      timeout: 20_000,
+    })
+    .toContain(`Заказ отправлен: № ${number}`);
+
+  // A second paid order, cancelled from the desk: the bank refunds it with a receipt, and the goods are back.
+  // The list shows it without a reload when the manager comes back to the tab.
+  await desk.getByRole('link', { name: '← Все заказы' }).click();
+  await expect(desk.getByRole('link', { name: number })).toBeVisible(); // the list as it was before the next order
+  const stockBefore = await stockNow(request, second!, second!.extIds[0]!);
+  const other = await paidOrderThroughApi(request, second!, '+7(903)-555-44-33');
+  expect(await stockNow(request, second!, second!.extIds[0]!)).toBe(stockBefore! - 1);
+  await expect(desk.getByRole('link', { name: other.number })).toHaveCount(0);
+  await desk.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await desk.getByRole('link', { name: other.number }).click();
+  await desk.getByRole('button', { name: 'Отменить заказ' }).click();
+  await desk.getByLabel('Причина (покупатель прочтёт её в письме)').fill('Товар с браком, замены нет');
+  await desk.getByLabel('Причина (покупатель прочтёт её в письме)').press('Enter');
+  await expect(desk.getByTestId('desk-status')).toHaveText('Отменён');
+  await expect.poll(async () => (await bankOrderOf(request, other.paymentId)).refunded, { timeout: 20_000 }).toBeGreaterThan(0);
+  const refunded = await bankOrderOf(request, other.paymentId);
+  expect(refunded.refunded).toBe(refunded.deposited);
+  expect(refunded.refundBundles).toEqual([expect.objectContaining({ receiptType: 'sell_refund', total: refunded.deposited })]);
+  expect(await stockNow(request, second!, second!.extIds[0]!)).toBe(stockBefore);
+  await desk.reload();
+  await expect(desk.getByText('Оплата: Деньги возвращены')).toBeVisible();
+  // The desk's pages pass the accessibility audit the shop's do (no serious or critical finding).
+  expect(await seriousFindings(desk)).toEqual([]);
+  await desk.goto('/manage');
+  await expect(desk.getByTestId('desk-orders')).toBeVisible();
+  expect(await seriousFindings(desk)).toEqual([]);
+  expect(deskErrors).toEqual([]);
+});
+
+test('the desk is refused to a shopper who is not staff, and a signed-out visitor is offered the login', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/manage');
+  await expect(page.getByTestId('desk-gate')).toBeVisible();
+  const email = `shopper.${Date.now()}@example.ru`;
+  const made = await request.post('/api/v1/sign_in/', {
+    data: { full_name: 'Орлова Дарья Ивановна', email, password_one: 'Parol2026', password_two: 'Parol2026' },
+  });
+  const { token } = (await made.json()) as { token: string };
+  await context.addCookies([
+    { name: 'token', value: token, url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+    { name: 'signedIn', value: '1', url: baseURL!, sameSite: 'Lax' },
+  ]);
+  await page.goto('/manage');
+  await expect(page.getByRole('alert')).toHaveText('Рабочее место менеджера открыто только сотрудникам магазина');
+  await expect(page.getByTestId('desk-orders')).toHaveCount(0);
+});
