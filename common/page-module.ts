@@ -59,6 +59,11 @@ export interface RouteDef {
    * never keeps it at all (it is sent `no-store`); every other page is the same for everybody.
    */
   personal?: true;
+  /**
+   * The shop's staff's alone (the manager's desk): personal, and the server answers it 401 to nobody signed in,
+   * 403 to anyone not in STAFF_EMAILS (the page then shows the login or says the desk is the staff's).
+   */
+  staff?: true;
 }
 
 /** A path as a page sees it: the route it matched, the route's parameters, and the query. */

@@ -7,7 +7,7 @@ export const deskPage = definePage({
   key: 'desk',
   component: 'desk/DeskPage.tsx',
   routes: [
-    { name: 'manage', pattern: '/manage', title: 'Заказы', crumb: 'Заказы', personal: true },
-    { name: 'manage-order', pattern: '/manage/orders/:pk', title: 'Заказ', crumb: 'Заказ', where: { pk: /^\d+$/ }, personal: true },
+    { name: 'manage', pattern: '/manage', title: 'Заказы', crumb: 'Заказы', personal: true, staff: true },
+    { name: 'manage-order', pattern: '/manage/orders/:pk', title: 'Заказ', crumb: 'Заказ', where: { pk: /^\d+$/ }, personal: true, staff: true },
   ],
 });

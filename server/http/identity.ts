@@ -77,9 +77,26 @@ export const STAFF_MESSAGES = {
  */
 export async function admitStaff(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   if (req.userId === null) throw new Refusal('unauthenticated', STAFF_MESSAGES.signIn);
-  const email = await emailOfUser(app.db, req.userId);
-  if (!email || !app.config.staffEmails.includes(email.toLowerCase())) throw new Refusal('forbidden', STAFF_MESSAGES.notStaff);
+  const email = await staffEmailOf(app, req.userId);
+  if (!email) throw new Refusal('forbidden', STAFF_MESSAGES.notStaff);
   req.staffEmail = email;
+}
+
+/** The user's e-mail when STAFF_EMAILS names it, else null. */
+async function staffEmailOf(app: FastifyInstance, userId: number): Promise<string | null> {
+  const email = await emailOfUser(app.db, userId);
+  return email && app.config.staffEmails.includes(email.toLowerCase()) ? email : null;
+}
+
+/**
+ * The status of a staff page (the desk's HTML) for who asks, read only as pageShopper reads: 200 for the staff,
+ * 401 for nobody signed in (or a token that no longer works), 403 for anyone else.
+ */
+export async function staffPageStatus(app: FastifyInstance, req: FastifyRequest): Promise<200 | 401 | 403> {
+  const key = tokenOf(req);
+  const userId = key ? await userIdByToken(app.db, key) : null;
+  if (userId === null) return 401;
+  return (await staffEmailOf(app, userId)) ? 200 : 403;
 }
 
 /** The staff member at the desk (admitStaff ran: the endpoint table's staff entries). */

@@ -19,6 +19,7 @@ export {
   setSessionCookies,
   shopper,
   staffMember,
+  staffPageStatus,
   tokenOf,
   type SessionClient,
   type Shopper,

@@ -10,7 +10,7 @@ import { pageAddress } from '../../common/page-address.ts';
 import { matchRoute, pageAt } from '../../common/routes.ts';
 import { SHOP_NAME } from '../../common/titles.ts';
 import { productPage } from '../../common/pages/product.ts';
-import { MESSAGES, escapeMarkup, pageShopper, sendStored, splitUrl, type Computed } from '../http/public.ts';
+import { MESSAGES, escapeMarkup, pageShopper, sendStored, splitUrl, staffPageStatus, type Computed } from '../http/public.ts';
 import { readBasket } from '../basket/public.ts';
 import { BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
 import { chunksOf, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
@@ -116,7 +116,10 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     });
     // What a page shows of its visitor: the cookie notice, until it is accepted (two cached forms); a personal
     // page (the basket) their own things too, and it is never kept, here or by the service worker.
-    const personal = matchRoute(pathname)?.route.personal === true;
+    const route = matchRoute(pathname)?.route;
+    const personal = route?.personal === true;
+    // A staff page (the desk) is refused by its status to everyone else; the page says why and offers the login.
+    const staffStatus = route?.staff ? await staffPageStatus(app, req) : null;
     const visitor: PageVisitor = {
       cookieNotice: req.cookies[COOKIE_ACCEPTED_COOKIE] !== 'true',
       ...(personal && renderer ? await personalOf(req) : {}),
@@ -128,7 +131,7 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     if (!renderer || personal || !app.hasDecorator('responseCache')) {
       const page = await compute();
       return reply
-        .code(page.status ?? 200)
+        .code(staffStatus !== null && staffStatus !== 200 ? staffStatus : (page.status ?? 200))
         .headers(headers)
         .send(page.body);
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { endpointPath } from '../../common/endpoints.ts';
 import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
+import { ROUTES } from '../../common/routes.ts';
 import { STAFF_MESSAGES } from '../../server/http/identity.ts';
 import { LIFECYCLE_MESSAGES } from '../../server/orders/lifecycle.ts';
 import { DAY } from '../../common/contract/manage.ts';
@@ -48,6 +49,22 @@ describe.each(backends)('the manager desk on $name', (backend) => {
       expect([e.path, stale.status]).toEqual([e.path, 401]);
     }
     expect((await staff().call('GET', '/api/manage/me')).body).toEqual({ email: STAFF_EMAIL });
+  });
+
+  it("answers the desk's pages 401 to nobody signed in and 403 to a shopper, never to be kept; the staff get them", async () => {
+    const pages = ROUTES.filter((r) => r.staff);
+    expect(pages.map((r) => r.name)).toEqual(['manage', 'manage-order']);
+    const buyer = await createUser(app);
+    for (const r of pages) {
+      const path = r.pattern.replace(':pk', '1');
+      const as = async (token?: string) => {
+        const res = await shopper(app, token).call('GET', path, undefined, { accept: 'text/html' });
+        return [path, res.status, res.headers['cache-control']];
+      };
+      expect(await as()).toEqual([path, 401, 'private, no-store']);
+      expect(await as(buyer.token)).toEqual([path, 403, 'private, no-store']);
+      expect(await as(staffToken)).toEqual([path, 200, 'private, no-store']);
+    }
   });
 
   it('finds an order by the phone however it is typed, moves it to the buyer, and the buyer sees the tracking number', async () => {

@@ -25,6 +25,11 @@ describe('page modules', () => {
     for (const r of ROUTES) expect(moduleOf(r).routes.some((own) => own.name === r.name)).toBe(true);
   });
 
+  it("keeps a staff page (the manager's desk) personal: never kept, for anyone", () => {
+    for (const r of ROUTES.filter((x) => x.staff))
+      expect({ route: r.name, personal: r.personal }).toEqual({ route: r.name, personal: true });
+  });
+
   it("ask a personal page nothing: its shopper's things are never in a page kept for others", () => {
     for (const r of ROUTES.filter((x) => x.personal)) expect(moduleOf(r).asks).toBeUndefined();
   });
