@@ -8,6 +8,14 @@ export const deskPage = definePage({
   component: 'desk/DeskPage.tsx',
   routes: [
     { name: 'manage', pattern: '/manage', title: 'Заказы', crumb: 'Заказы', personal: true, staff: true },
-    { name: 'manage-order', pattern: '/manage/orders/:pk', title: 'Заказ', crumb: 'Заказ', where: { pk: /^\d+$/ }, personal: true, staff: true },
+    {
+      name: 'manage-order',
+      pattern: '/manage/orders/:pk',
+      title: 'Заказ',
+      crumb: 'Заказ',
+      where: { pk: /^\d+$/ },
+      personal: true,
+      staff: true,
+    },
   ],
 });
