@@ -19,4 +19,6 @@ export const DESK_ENDPOINTS = {
   deskOrder: staffCall('GET', '/manage/orders/:id', DeskOrder),
   deskAction: staffCall('POST', '/manage/orders/:id/action', DeskOrder, { body: DeskActionRequest }),
   deskNote: staffCall('PUT', '/manage/orders/:id/note', DeskOrder, { body: DeskNoteRequest }),
+  /** Server-sent events: «orders» whenever an order is placed or changes (server/desk/events.ts). */
+  deskEvents: endpoint({ method: 'GET', path: '/manage/events', answer: 'events', access: 'staff' }),
 };

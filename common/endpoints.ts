@@ -87,7 +87,7 @@ import {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What an address answers when it is not JSON: an HTML page, a redirect (3xx), plain text, a script. */
-export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script' | 'csv';
+export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script' | 'csv' | 'events';
 
 /** The names a path's parameters have: ":slug" names "slug", a trailing "*" names "*". */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -32,6 +32,7 @@ import {
 import { undoesSale } from '../../common/manager-moves.ts';
 import type { Queryable } from '../db/public.ts';
 import { deskOrder } from './desk-order.ts';
+import { deskEvents } from './events.ts';
 import { ordersCsv, ordersCsvName } from './orders-csv.ts';
 
 export const DESK_MESSAGES = {
@@ -72,6 +73,12 @@ async function changer(app: FastifyInstance, req: FastifyRequest): Promise<Actor
 
 export default async function deskRoutes(app: FastifyInstance): Promise<void> {
   route(app, DESK_ENDPOINTS.deskMe, async (req) => ({ email: staffMember(req).email }));
+
+  const events = await deskEvents(app);
+  route(app, DESK_ENDPOINTS.deskEvents, async (req, reply) => {
+    events.open(req, reply, staffMember(req).id);
+    return reply;
+  });
 
   route(app, DESK_ENDPOINTS.deskOrders, async (req) => {
     const filter = filterOf(req.query);

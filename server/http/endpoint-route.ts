@@ -53,6 +53,7 @@ const OTHER_TYPES: Record<OtherAnswer, RegExp> = {
   text: /^text\/plain/,
   script: /^text\/javascript/,
   csv: /^text\/csv/,
+  events: /^text\/event-stream/,
 };
 
 /** Why an answer is not of its entry's kind: a page of HTML, a redirect (3xx), text, a script; a refusal may be JSON. */

@@ -28,4 +28,14 @@ export const ordersCsvUrl = (s: DeskSearch) => callUrl(DESK_ENDPOINTS.deskExport
 export const deskOrder = (id: number) => call(DESK_ENDPOINTS.deskOrder, { params: { id: String(id) } });
 export const moveOrder = (id: number, move: DeskActionRequest) =>
   call(DESK_ENDPOINTS.deskAction, { params: { id: String(id) }, body: move });
+/**
+ * Calls `onOrders` whenever an order is placed or changes (the server's event stream; the browser reconnects
+ * by itself after a break); answers the function that closes the stream.
+ */
+export function watchOrders(onOrders: () => void): () => void {
+  const source = new EventSource(callUrl(DESK_ENDPOINTS.deskEvents), { withCredentials: true });
+  source.addEventListener('orders', onOrders);
+  return () => source.close();
+}
+
 export const saveOrderNote = (id: number, note: string) => call(DESK_ENDPOINTS.deskNote, { params: { id: String(id) }, body: { note } });

@@ -1,9 +1,9 @@
 // A manager's day at the desk (/manage), in Chromium against the real server, the stand-in bank and the
 // stand-in push service: a shopper with notifications on orders and pays at the bank; the manager signs in with
-// the shop's login, finds the order by the buyer's phone, assembles it and ships it with a tracking number;
+// the shop's login (the tab's title counts the orders waiting), finds the order by the buyer's phone, assembles it and ships it with a tracking number;
 // the buyer's order page says «Передан в доставку» with the number, and the push the shop sent (decrypted by
 // the stand-in as the browser would, handed to the service worker through DevTools) shows as a notification.
-// A second paid order is cancelled from the desk: the bank gives the money back with a refund receipt, and
+// A second paid order appears in the open list by itself (the server's events) and is cancelled from the desk: the bank gives the money back with a refund receipt, and
 // the goods are back on sale. The desk's pages pass the accessibility audit; a shopper who is not staff is
 // refused the desk.
 import AxeBuilder from '@axe-core/playwright';
@@ -179,14 +179,13 @@ test("a manager's day: an order found by phone, assembled and shipped, the buyer
     .toContain(`Заказ отправлен: № ${number}`);
 
   // A second paid order, cancelled from the desk: the bank refunds it with a receipt, and the goods are back.
-  // The list shows it without a reload when the manager comes back to the tab.
+  // The open list shows the next order by itself: the server tells the desk (its event stream).
   await desk.getByRole('link', { name: '← Все заказы' }).click();
   await expect(desk.getByRole('link', { name: number })).toBeVisible(); // the list as it was before the next order
   const stockBefore = await stockNow(request, second!, second!.extIds[0]!);
   const other = await paidOrderThroughApi(request, second!, '+7(903)-555-44-33');
   expect(await stockNow(request, second!, second!.extIds[0]!)).toBe(stockBefore! - 1);
   await expect(desk.getByRole('link', { name: other.number })).toHaveCount(0);
-  await desk.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await desk.getByRole('link', { name: other.number }).click();
   await desk.getByRole('button', { name: 'Отменить заказ' }).click();
   await desk.getByLabel('Причина (покупатель прочтёт её в письме)').fill('Товар с браком, замены нет');

@@ -5,6 +5,8 @@
 // desk gets its money back at once; the orders go out as a CSV file Excel opens in Russian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { EVENTS_MESSAGES } from '../../server/desk/events.ts';
 import { endpointPath } from '../../common/endpoints.ts';
 import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
 import { ROUTES } from '../../common/routes.ts';
@@ -147,6 +149,34 @@ describe.each(backends)('the manager desk on $name', (backend) => {
     await expect.poll(() => bankOrder.refunded).toBe(bankOrder.deposited);
     const [{ n }] = await app.db.query<{ n: number }>('select count(*)::int as n from refunds where order_id = $1', [id]);
     expect(n).toBe(1);
+  });
+
+  it('tells an open desk at once of each order placed or changed, over its event stream; ten streams a manager at most, even at once', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/manage/events`;
+    const open = () => {
+      const stop = new AbortController();
+      return { stop, res: fetch(url, { headers: { authorization: `Token ${staffToken}` }, signal: stop.signal }) };
+    };
+    const desk = open();
+    const res = await desk.res;
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    const reader = res.body!.getReader();
+    let heard = '';
+    const hear = async (what: string) => {
+      while (!heard.includes(what)) heard += new TextDecoder().decode((await reader.read()).value);
+    };
+    await hear('retry: 5000');
+    await placePickupOrder(app, shopper(app), 700);
+    await hear('event: orders');
+
+    // Ten more asked at once: nine fit beside the first, the rest are refused in Russian.
+    const more = Array.from({ length: 10 }, open);
+    const answers = await Promise.all(more.map((m) => m.res));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(9).fill(200), 429]);
+    const refused = (await answers.find((a) => a.status === 429)!.json()) as { message: string };
+    for (const m of [desk, ...more]) m.stop.abort();
+    expect(refused.message).toBe(EVENTS_MESSAGES.tooMany);
   });
 
   it('exports the orders found as a CSV file Excel opens in Russian, a phone never read as a formula', async () => {
