@@ -1,6 +1,6 @@
 // Store of Web Push on this device: whether the browser can show the shop's notifications, its permission,
 // this device's subscription (its endpoint) and the kinds of notification it has turned off; and the in-app
-// prompt, offered only after a meaningful moment (a favourite added, an order placed — never on a first
+// prompt, offered only after a meaningful moment (a favourite added, an order paid — never on a first
 // load), only where it can work and has not been answered, and not again within 30 days of «Не сейчас»
 // (localStorage `pushPromptDismissed`, through web-storage.ts, used only here). Subscribing, unsubscribing
 // and the settings are push-subscription.ts's; keeping the watched favourites current is push-sync.ts's.
@@ -89,7 +89,7 @@ function dismissedAt(): number | null | undefined {
   return Number.isFinite(at) ? at : null;
 }
 
-/** A meaningful moment happened (a favourite added, an order placed): the prompt shows if the rules allow. */
+/** A meaningful moment happened (a favourite added, an order paid): the prompt shows if the rules allow. */
 export async function suggestPush(moment: PushMoment, now: number = Date.now()): Promise<void> {
   if (push.prompt) return;
   await readPushDevice();

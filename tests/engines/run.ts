@@ -24,8 +24,10 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
     { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: shopUrl, PAYMENT_PROVIDER: 'test', CHECK_ANSWERS: '1', LOG_LEVEL: 'warn' },
     port,
   );
+  /** The shop's log lines at warn level and above (LOG_LEVEL warn), printed with a failure. */
+  let shopLog: string[] = [];
   const stopShop = async () => {
-    await shop?.stop();
+    shopLog = (await shop?.stop()) ?? shopLog;
     shop = null;
   };
   let driver: BrowserDriver | null = null;
@@ -41,8 +43,11 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
         const header = await driver
           .run<string, []>(() => document.querySelector('header .header__tools')?.textContent ?? '')
           .catch(() => '?');
+        const main = await driver
+          .run<string, []>(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 400))
+          .catch(() => '?');
         failures.push(
-          `${engine}: «${step.name}» failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n    the header showed: ${header}`,
+          `${engine}: «${step.name}» failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n    the header showed: ${header}\n    the page showed: ${main}`,
         );
         break;
       }
@@ -56,6 +61,7 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
     await driver?.close().catch(() => undefined);
     await stopShop();
   }
+  if (failures.length && shopLog.length) failures.push(`${engine}: the shop's log ended:\n    ${shopLog.slice(-10).join('\n    ')}`);
   return failures;
 }
 

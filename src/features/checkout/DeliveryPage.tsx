@@ -22,7 +22,6 @@ import { useAuth } from '../../state/auth.ts';
 import { summary, useBasket } from '../../state/basket.ts';
 import { checkout, chooseCity, orderPlaced, useCheckout } from '../../state/checkout.ts';
 import { refreshCart } from '../../state/outbox.ts';
-import { suggestPush } from '../../state/push.ts';
 import { loadDeliveryWidget } from '../../state/third-party.ts';
 import { orderAccepted, useUi } from '../../state/ui.ts';
 import { BonusPoints } from './BonusPoints.tsx';
@@ -102,7 +101,6 @@ export default function DeliveryPage() {
       );
       orderPlaced();
       orderAccepted();
-      void suggestPush('order');
       void refreshCart();
       navigate(href('basket-delivery-confirm', { guid: order.guid }));
     } catch (err) {

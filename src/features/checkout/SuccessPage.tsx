@@ -1,6 +1,10 @@
 // /basket/success: back from the payment page; the paid order, and the 'Ваша заказ принят' popup if the
-// shopper has not yet seen it for this order.
+// shopper has not yet seen it for this order. Once the order is paid the shop offers to tell of its status by
+// notifications (state/push.ts decides whether to ask): here, after paying, not on the order's page, where
+// the card would sit over the «Оплатить» button.
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
+import { suggestPush } from '../../state/push.ts';
 import { getOrderInfo } from '../../api/orders.ts';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
@@ -13,6 +17,10 @@ export default function SuccessPage() {
   const guid = new URLSearchParams(useSearch()).get('guid') ?? '';
   const order = useLoad(guid ? `order:${guid}` : null, () => getOrderInfo(guid));
   const info = order.data?.order_info;
+  const paid = !!info && isPaid(info);
+  useEffect(() => {
+    if (paid) void suggestPush('order');
+  }, [paid]);
   return (
     <div className="checkout">
       <h1>Спасибо за заказ!</h1>

@@ -1,4 +1,4 @@
-// The in-app question about notifications, offered after a favourite is added or an order placed (when, is
+// The in-app question about notifications, offered after a favourite is added or an order paid (when, is
 // state/push.ts's rule): a small card, not a popup, so the page stays usable under it. «Включить
 // уведомления» asks the browser's own question and subscribes this device; «Не сейчас» closes it for 30 days.
 import { useState } from 'react';
