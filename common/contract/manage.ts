@@ -1,7 +1,22 @@
 // The contract of the manager's desk (/api/manage/, staff only): the orders list with its search, filters and
 // counts per status, one order as the desk shows it (lines, buyer, delivery, money, the timeline of every
 // change with who made it), the actions the lifecycle allows from its status, and the manager's note.
-import { array, assign, boolean, defaulted, enums, integer, nullable, object, optional, string, type, type Infer } from 'superstruct';
+import {
+  array,
+  assign,
+  boolean,
+  min,
+  size,
+  defaulted,
+  enums,
+  integer,
+  nullable,
+  object,
+  optional,
+  string,
+  type,
+  type Infer,
+} from 'superstruct';
 import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
 import { MANAGER_MOVES } from '../manager-moves.ts';
 import type { Rule } from '../input-rules.ts';
@@ -89,7 +104,7 @@ export const DeskOrder = type({
     price: integer(),
     tracking_number: string(),
   }),
-  lines: array(assign(OrderLine, type({ ext_id: string(), certificate: boolean() }))),
+  lines: array(assign(OrderLine, type({ ext_id: string(), certificate: boolean(), returned: integer() }))),
   money: type({
     items_sum: integer(),
     promo_code: nullable(string()),
@@ -114,6 +129,8 @@ export const DeskActionRequest = object({
   reason: defaulted(text(0, 500), ''),
   /** The shipment's tracking number (required to ship). */
   tracking: defaulted(text(0, 100), ''),
+  /** To return some of the goods only: these units of these lines (by ext_id); left out, all that is left. */
+  lines: optional(size(array(object({ ext_id: text(1, 100), quantity: min(integer(), 1) })), 1, 100)),
 });
 export type DeskActionRequest = Infer<typeof DeskActionRequest>;
 

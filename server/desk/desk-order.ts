@@ -64,6 +64,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
       price: i.price,
       quantity: i.quantity,
       certificate: i.gift_certificate_id !== null,
+      returned: i.returned,
     })),
     money: {
       items_sum: o.items_sum,

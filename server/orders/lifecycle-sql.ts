@@ -48,13 +48,47 @@ export async function setCancelled(tx: Queryable, orderId: number, status: Order
   await tx.query('update orders set status = $2, gift_card_amount = 0 where id = $1', [orderId, status]);
 }
 
-/** Puts the order's goods back in stock (variant rows locked in id order, as placing an order does); how many. */
-export async function returnStock(tx: Queryable, orderId: number): Promise<number> {
-  const lines = await tx.query<{ variant_id: number; quantity: number }>(
-    `select variant_id, sum(quantity)::int as quantity from order_items
-      where order_id = $1 and variant_id is not null group by variant_id order by variant_id`,
+/** An order line with the units not yet returned. */
+export interface LineLeft {
+  ext_id: string;
+  name: string;
+  certificate: boolean;
+  left: number;
+}
+
+export function linesLeft(tx: Queryable, orderId: number): Promise<LineLeft[]> {
+  return tx.query<LineLeft>(
+    `select ext_id, name, gift_certificate_id is not null as certificate, quantity - returned as left
+       from order_items where order_id = $1 order by id`,
     [orderId],
   );
+}
+
+/** Counts these units of the order's lines (by ext_id) as returned. */
+export async function markReturned(tx: Queryable, orderId: number, lines: ReadonlyMap<string, number>): Promise<void> {
+  await tx.query(
+    `update order_items i set returned = i.returned + x.quantity
+       from unnest($2::text[], $3::int[]) as x(ext_id, quantity) where i.order_id = $1 and i.ext_id = x.ext_id`,
+    [orderId, [...lines.keys()], [...lines.values()]],
+  );
+}
+
+/**
+ * Puts the order's goods back in stock: every unit not returned before, or these units of these lines (by
+ * ext_id); variant rows locked in id order, as placing an order does. How many.
+ */
+export async function returnStock(tx: Queryable, orderId: number, only?: ReadonlyMap<string, number>): Promise<number> {
+  const rows = await tx.query<{ variant_id: number; ext_id: string; left: number }>(
+    `select variant_id, ext_id, quantity - returned as left from order_items
+      where order_id = $1 and variant_id is not null order by variant_id`,
+    [orderId],
+  );
+  const byVariant = new Map<number, number>();
+  for (const r of rows) {
+    const n = only ? Math.min(only.get(r.ext_id) ?? 0, r.left) : r.left;
+    if (n > 0) byVariant.set(r.variant_id, (byVariant.get(r.variant_id) ?? 0) + n);
+  }
+  const lines = [...byVariant].map(([variant_id, quantity]) => ({ variant_id, quantity }));
   if (!lines.length) return 0;
   const ids = lines.map((l) => l.variant_id);
   await tx.query('select id from product_variants where id = any($1::int[]) order by id for update', [ids]);
@@ -101,6 +135,15 @@ export async function voidCardsBoughtBy(tx: Queryable, orderId: number): Promise
   await tx.query('update gift_cards set balance = 0, expires_at = least(expires_at, now()) where order_id = $1', [orderId]);
 }
 
+/** The bonus points the order spent that were given back before (a return of some of its goods). */
+export async function pointsSpentBack(tx: Queryable, orderId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `select coalesce(sum(amount), 0)::int as n from bonus_ledger where order_id = $1 and kind = 'spend' and amount > 0`,
+    [orderId],
+  );
+  return row.n;
+}
+
 /** The points accrued for the order, net of any taken back before. */
 export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<number> {
   const [row] = await tx.query<{ n: number }>(
@@ -140,7 +183,10 @@ export async function scheduleRefunds(tx: Queryable, orderId: number, reason: st
     );
     if (made.length) kopecks += amount;
   }
-  await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, kopecks > 0 ? 'refunding' : 'refunded']);
+  // Some lines given back leave the order paid; the whole of it given back makes its payment «returning», then «returned».
+  if (!(returned instanceof Map)) {
+    await tx.query(`update orders set payment_status = $2 where id = $1`, [orderId, kopecks > 0 ? 'refunding' : 'refunded']);
+  }
   return kopecks;
 }
 

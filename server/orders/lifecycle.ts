@@ -18,7 +18,10 @@ import {
   cardsBoughtBy,
   insertHistory,
   lapsePendingPayments,
+  linesLeft,
+  markReturned,
   pointsAccruedFor,
+  pointsSpentBack,
   scheduleRefunds,
   voidCardsBoughtBy,
   refundGiftCardPayments,
@@ -31,8 +34,9 @@ import {
   type ActorKind,
 } from './lifecycle-sql.ts';
 import { paidEffects } from './order-paid.ts';
+import { refundReceipt, saleReceipt } from './receipt.ts';
 import { orderStatusMail } from './order-mails.ts';
-import type { OrderRow } from './orders-sql.ts';
+import { orderItems, type OrderRow } from './orders-sql.ts';
 
 /** Which status may follow which. An order is cancelled until it leaves the shop; after that it comes back as a return. */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -63,6 +67,9 @@ export const LIFECYCLE_MESSAGES = {
     `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
   reasonNeeded: 'Укажите причину: покупатель прочтёт её в письме',
   trackingNeeded: 'Укажите трек-номер отправления',
+  notThatMany: (name: string) => `В заказе нет столько товара «${name}» для возврата`,
+  certificateWithAll: 'Подарочный сертификат возвращается только вместе со всем заказом',
+  lineTwice: 'Каждый товар укажите в возврате один раз',
   boughtCardSpent: (code: string) =>
     `Подарочной картой ${code} из этого заказа уже расплатились: отменить заказ нельзя, оформите возврат после получения`,
 } as const;
@@ -163,48 +170,84 @@ async function undoPaidEffects(tx: Queryable, order: OrderRow): Promise<string[]
   return [`списано бонусов, начисленных за заказ: ${accrued}`];
 }
 
-/** The bonus points the order spent come back, with the programme's usual lifetime (the spend is reversed). */
-async function givePointsBack(tx: Queryable, order: OrderRow): Promise<string[]> {
-  if (order.user_id === null || order.bonus_spent <= 0) return [];
-  await addLedgerEntry(tx, {
-    userId: order.user_id,
-    orderId: order.id,
-    kind: 'spend',
-    amount: order.bonus_spent,
-    expiresAt: expiryOf(new Date()),
-  });
-  return [`возвращено бонусов: ${order.bonus_spent}`];
+/**
+ * The bonus points the order spent come back (all not given back before, or `points` of them), with the
+ * programme's usual lifetime: the spend is reversed.
+ */
+async function givePointsBack(tx: Queryable, order: OrderRow, points?: number): Promise<string[]> {
+  const amount = points ?? order.bonus_spent - (await pointsSpentBack(tx, order.id));
+  if (order.user_id === null || amount <= 0) return [];
+  await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'spend', amount, expiresAt: expiryOf(new Date()) });
+  return [`возвращено бонусов: ${amount}`];
 }
 
 /**
- * The buyer sent the goods back after the order left the shop (shipped, ready for pickup or received): the
- * goods go back on sale, what paying gave is taken back (bought gift cards voided, accrued points), the
- * points spent come back, and the money paid for the goods goes back (delivery was done, it is not): to the
- * bank card first, through the provider with a refund receipt of the goods' positions, the rest to the gift
- * card that paid it.
+ * The buyer sent goods back after the order left the shop (shipped, ready for pickup or received): all that is
+ * left of it, or some units of some lines (`lines`, by ext_id: one swimsuit of two). The goods go back on sale,
+ * and the money paid for them goes back (delivery was done, it is not): to the bank card first, through the
+ * provider with a refund receipt of those positions, the rest to the gift card that paid it. Points follow the
+ * goods: a share of those accrued is taken back and a share of those spent given back, the rest with the last
+ * of the goods. The last of the goods back, the order is «Возвращён» (its bought gift cards voided); some of
+ * them back, it keeps its status, and the return is recorded and mailed to the buyer all the same.
  */
-export async function returnGoods(tx: Queryable, order: OrderRow, actor: Actor, reason: string, publicUrl: string): Promise<void> {
-  await move(
-    tx,
-    order,
-    'returned',
-    actor,
-    reason,
-    async () => {
-      const returned = await undoPaidEffects(tx, order);
-      await setStatus(tx, order.id, 'returned');
-      await returnStock(tx, order.id);
-      returned.push(...(await givePointsBack(tx, order)));
-      const card = await scheduleRefunds(tx, order.id, reason, 'goods');
-      if (card > 0) returned.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
-      // What the bank card does not get back of the goods' price, the gift card does (as the refund receipt says).
-      const goods = (order.total - order.delivery_price) * 100;
-      const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, Math.floor((goods - card) / 100)));
-      if (toCards > 0) returned.push(`возвращено на подарочную карту: ${toCards} ₽`);
-      return returned;
-    },
-    publicUrl,
-  );
+export async function returnGoods(
+  tx: Queryable,
+  order: OrderRow,
+  actor: Actor,
+  reason: string,
+  publicUrl: string,
+  lines?: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (!canMove(order.status, 'returned')) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, 'returned'));
+  const left = await linesLeft(tx, order.id);
+  const wanted = lines ?? new Map(left.filter((l) => l.left > 0).map((l) => [l.ext_id, l.left]));
+  for (const [ext, n] of wanted) {
+    const line = left.find((l) => l.ext_id === ext);
+    if (!line || !Number.isInteger(n) || n < 1 || n > line.left)
+      throw new Refusal('invalid', LIFECYCLE_MESSAGES.notThatMany(line?.name ?? ext));
+  }
+  const whole = left.every((l) => (wanted.get(l.ext_id) ?? 0) === l.left);
+  if (!whole && left.some((l) => l.certificate && wanted.has(l.ext_id)))
+    throw new Refusal('invalid', LIFECYCLE_MESSAGES.certificateWithAll);
+  // What the returned goods and the goods not yet returned cost after the order's discounts, by its receipt's rule.
+  const sale = saleReceipt(order, await orderItems(tx, order.id), 'none', 0);
+  const returnedKop = refundReceipt(sale, wanted, 0).total;
+  const keptKop = refundReceipt(sale, new Map(left.map((l) => [l.ext_id, l.left])), 0).total;
+  const share = (points: number) => (whole ? undefined : Math.floor((points * returnedKop) / Math.max(1, keptKop)));
+
+  const apply = async (): Promise<string[]> => {
+    const done = whole ? await undoPaidEffects(tx, order) : await takeBackAccrued(tx, order, share(await pointsAccruedFor(tx, order.id))!);
+    if (whole) await setStatus(tx, order.id, 'returned');
+    await returnStock(tx, order.id, wanted);
+    await markReturned(tx, order.id, wanted);
+    done.push(...(await givePointsBack(tx, order, share(order.bonus_spent - (await pointsSpentBack(tx, order.id))))));
+    const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted);
+    if (card > 0) done.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
+    // What the bank card does not get back of the goods' price, the gift card does (as the refund receipt says).
+    const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, Math.floor((returnedKop - card) / 100)));
+    if (toCards > 0) done.push(`возвращено на подарочную карту: ${toCards} ₽`);
+    return done;
+  };
+  if (whole) return move(tx, order, 'returned', actor, reason, apply, publicUrl);
+  // Some of the goods: the order keeps its status; the return is in its history and the buyer's mail.
+  const names = left.filter((l) => wanted.has(l.ext_id)).map((l) => `${l.name} × ${wanted.get(l.ext_id)}`);
+  const done = await apply();
+  await insertHistory(tx, {
+    orderId: order.id,
+    status: order.status as OrderStatus,
+    from: order.status as OrderStatus,
+    actor: actor.kind,
+    actorId: actor.id,
+    comment: [`Возврат: ${names.join(', ')}`, reason, ...done].filter(Boolean).join('; '),
+  });
+  await enqueueMail(tx, orderStatusMail(order, BUYER_NOTICES.returned!, [`возвращено: ${names.join(', ')}`, ...done], publicUrl));
+}
+
+/** A share of the points the order's payment accrued, taken back (some of its goods came back). */
+async function takeBackAccrued(tx: Queryable, order: OrderRow, points: number): Promise<string[]> {
+  if (order.user_id === null || points <= 0) return [];
+  await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'accrual', amount: -points });
+  return [`списано бонусов, начисленных за возвращённые товары: ${points}`];
 }
 
 /** The provider has given back the last of a cancelled order's card money (payments/refunds.ts asks, the order locked). */
@@ -237,14 +280,18 @@ export async function managerMove(
   order: OrderRow,
   move: ManagerMove,
   actor: Actor,
-  input: { reason: string; tracking: string },
+  input: { reason: string; tracking: string; lines?: readonly { ext_id: string; quantity: number }[] },
   publicUrl: string,
 ): Promise<void> {
   const reason = input.reason.trim();
   const tracking = input.tracking.trim();
   if (undoesSale(move) && !reason) throw new Refusal('invalid', LIFECYCLE_MESSAGES.reasonNeeded);
   if (move === 'cancelled') return cancel(tx, order, actor, reason, publicUrl);
-  if (move === 'returned') return returnGoods(tx, order, actor, reason, publicUrl);
+  if (move === 'returned') {
+    const lines = input.lines && new Map(input.lines.map((l) => [l.ext_id, l.quantity]));
+    if (lines && lines.size !== input.lines!.length) throw new Refusal('invalid', LIFECYCLE_MESSAGES.lineTwice);
+    return returnGoods(tx, order, actor, reason, publicUrl, lines);
+  }
   if (move !== 'shipped') return advance(tx, order, move, actor, reason, publicUrl);
   if (!tracking) throw new Refusal('invalid', LIFECYCLE_MESSAGES.trackingNeeded);
   return advance(tx, order, move, actor, [`Трек-номер ${tracking}`, reason].filter(Boolean).join('; '), publicUrl, tracking);

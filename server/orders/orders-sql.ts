@@ -216,11 +216,13 @@ export async function orderById(db: Queryable, id: number, lock = false): Promis
 export interface OrderItemRow extends LineDescription {
   gift_certificate_id: number | null;
   quantity: number;
+  /** Units the buyer sent back (migration 020). */
+  returned: number;
 }
 
 export function orderItems(db: Queryable, orderId: number): Promise<OrderItemRow[]> {
   return db.query<OrderItemRow>(
-    `select gift_certificate_id, ext_id, name, brand, size, color, image, price, quantity
+    `select gift_certificate_id, ext_id, name, brand, size, color, image, price, quantity, returned
        from order_items where order_id = $1 order by id`,
     [orderId],
   );

@@ -4,7 +4,8 @@
 // the buyer's order page says «Передан в доставку» with the number, and the push the shop sent (decrypted by
 // the stand-in as the browser would, handed to the service worker through DevTools) shows as a notification.
 // A second paid order appears in the open list by itself (the server's events) and is cancelled from the desk: the bank gives the money back with a refund receipt, and
-// the goods are back on sale. The desk's pages pass the accessibility audit; a shopper who is not staff is
+// the goods are back on sale. Of a pair bought, one is sent back: its money alone comes back and the order
+// stays «Получен». The desk's pages pass the accessibility audit; a shopper who is not staff is
 // refused the desk.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -39,8 +40,8 @@ async function bankOrderOf(request: APIRequestContext, orderNumber: string) {
 }
 
 /** A visitor's order of one size, picked up in Moscow, placed and paid at the bank through the API. */
-async function paidOrderThroughApi(request: APIRequestContext, p: Pick, phone: string) {
-  expect((await request.post('/api/v2/cart/', { data: { ext_id: p.extIds[0], quantity: 1 } })).ok()).toBe(true);
+async function paidOrderThroughApi(request: APIRequestContext, p: Pick, phone: string, quantity = 1) {
+  expect((await request.post('/api/v2/cart/', { data: { ext_id: p.extIds[0], quantity } })).ok()).toBe(true);
   const moscow = (
     (await (await request.get(`/api/v1/cities/?data=${encodeURIComponent('{"q":"Москва"}')}`)).json()) as {
       id: number;
@@ -84,14 +85,14 @@ async function signInAtDesk(page: Page): Promise<void> {
   await expect(page.getByText(`Рабочее место менеджера · ${E2E_STAFF_EMAIL}`)).toBeVisible();
 }
 
-test("a manager's day: an order found by phone, assembled and shipped, the buyer told; another cancelled and refunded", async ({
+test("a manager's day: an order found by phone, assembled and shipped, the buyer told; another cancelled and refunded; one of a pair returned", async ({
   page,
   context,
   request,
   browser,
 }) => {
   await ensureStaffAccount(request);
-  const [first, second] = await pickProducts(request, 2, 1, 'kupalniki');
+  const [first, second, third] = await pickProducts(request, 3, 1, 'kupalniki');
 
   // The shopper turns notifications on, orders and pays at the bank.
   const push = await standInPushService(context);
@@ -198,6 +199,26 @@ test("a manager's day: an order found by phone, assembled and shipped, the buyer
   expect(await stockNow(request, second!, second!.extIds[0]!)).toBe(stockBefore);
   await desk.reload();
   await expect(desk.getByText('Оплата: Деньги возвращены')).toBeVisible();
+
+  // Two of a kind bought, one sent back: that one's money comes back, the order stays «Получен».
+  const pair = await paidOrderThroughApi(request, third!, '+7(903)-555-44-34', 2);
+  await desk.goto('/manage');
+  await desk.getByRole('link', { name: pair.number }).click();
+  for (const step of ['Собрать заказ', 'Готов к выдаче', 'Получен покупателем']) {
+    await desk.getByRole('button', { name: step }).click();
+    await expect(desk.getByRole('button', { name: step })).toHaveCount(0);
+  }
+  await desk.getByRole('button', { name: 'Оформить возврат' }).click();
+  await desk.getByRole('spinbutton').fill('1');
+  await desk.getByLabel('Причина (покупатель прочтёт её в письме)').fill('Не подошёл размер');
+  await desk.getByRole('button', { name: 'Оформить возврат' }).last().click();
+  await expect(desk.getByText('возвращено 1')).toBeVisible();
+  await expect(desk.getByTestId('desk-status')).toHaveText('Получен');
+  const info = (await (await request.post('/api/v1/get_order_info/', { data: { guid: pair.guid } })).json()) as {
+    order_info: { items_json: { price: number }[] };
+  };
+  const unit = info.order_info.items_json[0]!.price;
+  await expect.poll(async () => (await bankOrderOf(request, pair.paymentId)).refunded, { timeout: 20_000 }).toBe(unit * 100);
   // The desk's pages pass the accessibility audit the shop's do (no serious or critical finding).
   expect(await seriousFindings(desk)).toEqual([]);
   await desk.goto('/manage');

@@ -20,6 +20,7 @@ const item = (ext: string, price: number, quantity: number, certificate = false)
   price,
   quantity,
   gift_certificate_id: certificate ? 1 : null,
+  returned: 0,
 });
 
 const order = (items: OrderItemRow[], o: { promo?: number; bonus?: number; delivery?: number } = {}) => {

@@ -17,7 +17,7 @@ import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { placePickupOrder, shopper } from './shop-helpers.ts';
+import { placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
 
 const CALLBACK_KEY = 'bank-callback-key';
 
@@ -351,5 +351,41 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(back.cartItems.items.map((i) => i.itemCode)).not.toContain('delivery');
     expect(await cardBalance('SBER-RETURN')).toBe(1750);
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
+  });
+
+  it('goods sent back a few at a time: each return gives back those units with their receipt, the order kept until the last comes back', async () => {
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, 1500, { quantity: 2 }); // + 250 pickup
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    await s.call('GET', await atBank(formUrl, 'pay'));
+    const manager = { kind: 'manager' as const, id: null };
+    for (const step of ['assembling', 'ready_for_pickup', 'received'] as const) {
+      await app.db.transaction(async (tx) => advance(tx, (await orderByGuid(tx, o.guid, true))!, step, manager, '', app.config.publicUrl));
+    }
+    const stock = await stockOf(app, o.ext_id);
+    await app.db.transaction(async (tx) =>
+      returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Не подошёл', app.config.publicUrl, new Map([[o.ext_id, 1]])),
+    );
+    expect(await orderOf(o.guid)).toEqual({ status: 'received', payment_status: 'paid' });
+    expect(await stockOf(app, o.ext_id)).toBe(stock + 1);
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
+    const b = bankOrder(formUrl);
+    expect(b.refunded).toBe(150_000);
+    expect(b.refundBundles[0]!.cartItems.items.map((i) => [i.itemCode, i.quantity.value, i.itemAmount])).toEqual([[o.ext_id, 1, 150_000]]);
+    // No more than is left goes back.
+    const tooMany = app.db.transaction(async (tx) =>
+      returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'ещё', app.config.publicUrl, new Map([[o.ext_id, 2]])),
+    );
+    await expect(tooMany).rejects.toThrow('для возврата');
+
+    // The last one back: the order is «Возвращён», its money all back (but delivery), the receipts adding up.
+    await app.db.transaction(async (tx) =>
+      returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'И второй', app.config.publicUrl),
+    );
+    expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
+    expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
+    expect(await stockOf(app, o.ext_id)).toBe(stock + 2);
+    expect(b.refunded).toBe(300_000);
+    expect(b.refundBundles.map((r) => r.cartItems.items.reduce((n, i) => n + i.quantity.value, 0))).toEqual([1, 1]);
   });
 });

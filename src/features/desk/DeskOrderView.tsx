@@ -101,6 +101,7 @@ export function DeskOrderView({ id }: { id: number }) {
                 </td>
                 <td className="num">
                   {l.quantity} × {formatPrice(l.price)}
+                  {l.returned > 0 && <small className="muted"> · возвращено {l.returned}</small>}
                 </td>
               </tr>
             ))}
@@ -188,17 +189,22 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
   const [chosen, setChosen] = useState<ManagerMove | null>(null);
   const [reason, setReason] = useState('');
   const [tracking, setTracking] = useState('');
+  // Units of each line to send back, by ext_id: all that is left unless the manager says fewer.
+  const [back, setBack] = useState<Record<string, number>>({});
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   if (!order.actions.length) return null;
   const run = async (move: ManagerMove) => {
+    const lines = move === 'returned' ? someLines(order, back) : undefined;
+    if (lines?.length === 0) return setError('Укажите, что из заказа вернули');
     setSending(true);
     setError('');
     try {
-      onMoved(await moveOrder(order.id, { action: move, reason, tracking }));
+      onMoved(await moveOrder(order.id, { action: move, reason, tracking, lines }));
       setChosen(null);
       setReason('');
       setTracking('');
+      setBack({});
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -238,6 +244,26 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
               Причина (покупатель прочтёт её в письме)
               <input value={reason} onChange={(e) => setReason(e.target.value)} autoFocus required maxLength={500} />
             </label>
+          )}
+          {chosen === 'returned' && (
+            <fieldset className="desk-moves__lines">
+              <legend>Что вернули</legend>
+              {returnable(order).map((l) => (
+                <label key={l.ext_id}>
+                  {l.name} {l.size && `(${l.size})`}
+                  <input
+                    type="number"
+                    min={0}
+                    max={l.left}
+                    value={back[l.ext_id] ?? l.left}
+                    onChange={(e) =>
+                      setBack({ ...back, [l.ext_id]: Math.max(0, Math.min(l.left, Math.floor(Number(e.target.value) || 0))) })
+                    }
+                  />
+                  из {l.left}
+                </label>
+              ))}
+            </fieldset>
           )}
           <button type="submit" className="button button--small" disabled={sending}>
             {MOVE_TEXTS[chosen].button}
@@ -286,4 +312,14 @@ function Note({ order, onSaved }: { order: DeskOrder; onSaved: (o: DeskOrder) =>
       )}
     </form>
   );
+}
+
+/** The order's lines with units not yet sent back. */
+const returnable = (order: DeskOrder) => order.lines.map((l) => ({ ...l, left: l.quantity - l.returned })).filter((l) => l.left > 0);
+
+/** The units chosen to send back, or undefined when they are all that is left (the whole return). */
+function someLines(order: DeskOrder, back: Record<string, number>) {
+  const lines = returnable(order).map((l) => ({ ext_id: l.ext_id, quantity: back[l.ext_id] ?? l.left, left: l.left }));
+  if (lines.every((l) => l.quantity === l.left)) return undefined;
+  return lines.filter((l) => l.quantity > 0).map(({ ext_id, quantity }) => ({ ext_id, quantity }));
 }
