@@ -1,5 +1,6 @@
 // The lines and totals of a placed order (order_info.items_json of GET /v1/get_order_info/ and of an order
-// of the history).
+// of the history); the totals alone serve the manager's desk too.
+import type { ReactNode } from 'react';
 import type { Snapshot } from 'valtio';
 import type { OrderInfo } from '../../common/contract/orders.ts';
 import { formatPrice } from '../../common/money.ts';
@@ -23,27 +24,46 @@ export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) 
           </li>
         ))}
       </ul>
-      <div className="order-totals">
-        <p>
-          Товары: <span>{formatPrice(info.items_sum)}</span>
-        </p>
-        {info.promo_discount > 0 && (
-          <p>
-            Скидка по промокоду: <span>−{formatPrice(info.promo_discount)}</span>
-          </p>
-        )}
-        {info.bonus_spent > 0 && (
-          <p>
-            Оплачено баллами: <span data-testid="order-bonus">−{formatPrice(info.bonus_spent)}</span>
-          </p>
-        )}
-        <p>
-          Доставка: <span>{info.delivery_price ? formatPrice(info.delivery_price) : 'бесплатно'}</span>
-        </p>
-        <p className="checkout__total">
-          Итого: <strong data-testid="order-total">{formatPrice(info.total)}</strong>
-        </p>
-      </div>
+      <OrderTotals sums={info} />
     </>
+  );
+}
+
+/** What an order's sums are, as the buyer's order and the manager's desk both have them. */
+interface OrderSums {
+  items_sum: number;
+  promo_discount: number;
+  bonus_spent: number;
+  delivery_price: number;
+  total: number;
+  /** The promo code, named where the reader may see it (the desk). */
+  promo_code?: string | null;
+}
+
+/** An order's totals: goods, the promo code's discount, the points, delivery and the total; `children` follow them. */
+export function OrderTotals({ sums, children }: { sums: OrderSums; children?: ReactNode }) {
+  return (
+    <div className="order-totals">
+      <p>
+        Товары: <span>{formatPrice(sums.items_sum)}</span>
+      </p>
+      {sums.promo_discount > 0 && (
+        <p>
+          Скидка по промокоду{sums.promo_code ? ` ${sums.promo_code}` : ''}: <span>−{formatPrice(sums.promo_discount)}</span>
+        </p>
+      )}
+      {sums.bonus_spent > 0 && (
+        <p>
+          Оплачено баллами: <span data-testid="order-bonus">−{formatPrice(sums.bonus_spent)}</span>
+        </p>
+      )}
+      <p>
+        Доставка: <span>{sums.delivery_price ? formatPrice(sums.delivery_price) : 'бесплатно'}</span>
+      </p>
+      <p className="checkout__total">
+        Итого: <strong data-testid="order-total">{formatPrice(sums.total)}</strong>
+      </p>
+      {children}
+    </div>
   );
 }

@@ -56,6 +56,19 @@ export async function stockNow(request: APIRequestContext, p: Pick, ext: string)
   return offer.variants.find((v) => v.ext_id === ext)?.stock;
 }
 
+/** The checkout's buyer fields as a visitor types them (the phone's ten digits into its mask), and Moscow as the city. */
+export async function fillBuyer(page: Page, buyer: { fio: string; email: string; phoneDigits: string }): Promise<void> {
+  await page.getByLabel('Фамилия, имя и отчество').fill(buyer.fio);
+  await page.getByLabel('E-mail').fill(buyer.email);
+  await page.getByLabel('Телефон').pressSequentially(buyer.phoneDigits);
+  await page.getByLabel('Город').fill('Моск');
+  await page
+    .getByRole('option', { name: /^Москва/ })
+    .first()
+    .getByRole('button')
+    .click();
+}
+
 export const line = (page: Page, ext: string) => page.locator(`[data-ext-id="${ext}"]`);
 
 /** The header's basket link, clicked: the basket page, reached inside the app. */

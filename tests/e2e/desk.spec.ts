@@ -12,7 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { PushedMessage } from '../support/push-service.ts';
 import { E2E_STAFF_EMAIL } from '../support/staff.ts';
 import { expect, freshContext, test } from './fixtures.ts';
-import { addFromProductPage, pickProducts, stockNow, type Pick } from './basket-helpers.ts';
+import { addFromProductPage, fillBuyer, pickProducts, stockNow, type Pick } from './basket-helpers.ts';
 import { addFavourite, prompt, standInPushService } from './push-helpers.ts';
 import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts';
 
@@ -105,15 +105,7 @@ test("a manager's day: an order found by phone, assembled and shipped, the buyer
   await expect(prompt(page)).toBeHidden();
   await addFromProductPage(page, first!, first!.extIds[0]!);
   await page.goto('/basket/delivery');
-  await page.getByLabel('Фамилия, имя и отчество').fill('Кузнецова Ирина Павловна');
-  await page.getByLabel('E-mail').fill('irina.kuznetsova@example.ru');
-  await page.getByLabel('Телефон').pressSequentially('9167770011');
-  await page.getByLabel('Город').fill('Моск');
-  await page
-    .getByRole('option', { name: /^Москва/ })
-    .first()
-    .getByRole('button')
-    .click();
+  await fillBuyer(page, { fio: 'Кузнецова Ирина Павловна', email: 'irina.kuznetsova@example.ru', phoneDigits: '9167770011' });
   await page.getByRole('radio', { name: /В пункт выдачи/ }).check();
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(page).toHaveURL(/\/basket\/delivery\/confirm\//);

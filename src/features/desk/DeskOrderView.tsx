@@ -12,6 +12,7 @@ import { formatKopecks } from '../../../common/kopecks.ts';
 import { namedTitle } from '../../../common/titles.ts';
 import { href } from '../../../common/routes.ts';
 import { deskOrder, moveOrder, saveOrderNote } from '../../api/desk.ts';
+import { OrderTotals } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useOwnHead } from '../../components/use-page-title.ts';
 import { MOVE_TEXTS } from './desk-search.ts';
@@ -148,31 +149,10 @@ const PAYMENT_STATES: Record<string, string> = { pending: 'ожидает', succ
 function Money({ order }: { order: DeskOrder }) {
   const m = order.money;
   return (
-    <div className="order-totals">
-      <p>
-        Товары: <span>{formatPrice(m.items_sum)}</span>
-      </p>
-      {m.promo_discount > 0 && (
-        <p>
-          Промокод {m.promo_code}: <span>−{formatPrice(m.promo_discount)}</span>
-        </p>
-      )}
-      {m.bonus_spent > 0 && (
-        <p>
-          Бонусы: <span>−{formatPrice(m.bonus_spent)}</span>
-        </p>
-      )}
-      <p>
-        Доставка: <span>{formatPrice(order.delivery.price)}</span>
-      </p>
-      <p>
-        <strong>
-          Итого: <span>{formatPrice(m.total)}</span>
-        </strong>
-      </p>
+    <OrderTotals sums={{ ...m, delivery_price: order.delivery.price }}>
       {m.gift_card_amount > 0 && (
         <p>
-          Подарочной картой: <span>−{formatPrice(m.gift_card_amount)}</span>
+          Оплачено подарочной картой: <span>−{formatPrice(m.gift_card_amount)}</span>
         </p>
       )}
       {m.due > 0 && (
@@ -180,7 +160,7 @@ function Money({ order }: { order: DeskOrder }) {
           Осталось оплатить: <span>{formatPrice(m.due)}</span>
         </p>
       )}
-    </div>
+    </OrderTotals>
   );
 }
 
