@@ -45,6 +45,7 @@ const SERVER_LAYERS = [
   'orders',
   'payments',
   'desk',
+  'exchange',
   'content',
   'background',
   'render',

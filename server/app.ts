@@ -22,6 +22,7 @@ import { housekeeping, unpaidOrders } from './background/public.ts';
 import { mailDelivery } from './mail/public.ts';
 import { pushDelivery, vapid } from './push/public.ts';
 import { contentRoutes, crawlerRoutes, frameRoutes, mediaRoutes } from './content/public.ts';
+import { exchangeRoutes } from './exchange/public.ts';
 import type { PageRenderer } from './render/public.ts';
 import shopRoutes from './shop-api.ts';
 import './types.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register(exchangeRoutes);
   await app.register(mailDelivery);
   await app.register(pushDelivery);
   await app.register(housekeeping);

@@ -68,6 +68,26 @@ export interface Config {
    */
   staffEmails: string[];
   push: PushConfig;
+  /** The accounting system's exchange at /exchange/1c (1C, МойСклад): null, and the address answers 404, without a login. */
+  exchange: ExchangeConfig | null;
+}
+
+/** The encodings the orders may be sent to the accounting system in (EXCHANGE_ORDERS_ENCODING). */
+export const EXCHANGE_ENCODINGS = ['windows-1251', 'utf-8'] as const;
+export type ExchangeEncoding = (typeof EXCHANGE_ENCODINGS)[number];
+
+export interface ExchangeConfig {
+  /** What 1C or МойСклад signs in with (EXCHANGE_LOGIN, EXCHANGE_PASSWORD, HTTP Basic). */
+  login: string;
+  password: string;
+  /** The name of the price type that is the shop's price (EXCHANGE_PRICE_TYPE), e.g. «Розничная»; unset, the package's first. */
+  priceType?: string;
+  /** How the orders' XML is encoded for the accounting system (EXCHANGE_ORDERS_ENCODING): windows-1251 (1C's default) or utf-8. */
+  ordersEncoding: ExchangeEncoding;
+  /** The largest piece of a file 1C sends in one request (EXCHANGE_FILE_LIMIT_MB, default 16): it splits bigger ones. */
+  fileLimitBytes: number;
+  /** How long one import call waits for the import before answering «progress» and being called again (EXCHANGE_STEP_SECONDS, default 20; 0 answers «progress» at once). */
+  stepSeconds: number;
 }
 
 export interface PushConfig {
@@ -149,6 +169,13 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return n;
 }
 
+function wholeSeconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 600) throw new Error(`${name} is not a whole number of seconds from 0 to 600: ${raw}`);
+  return n;
+}
+
 function cacheMegabytes(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 64;
   const mb = Number(raw);
@@ -205,6 +232,25 @@ function staffEmailsOf(raw: string | undefined): string[] {
   return emails;
 }
 
+function readExchange(env: NodeJS.ProcessEnv): ExchangeConfig | null {
+  const login = env.EXCHANGE_LOGIN?.trim() ?? '';
+  const password = env.EXCHANGE_PASSWORD ?? '';
+  if (!login && !password) return null;
+  if (!login || !password) throw new Error('EXCHANGE_LOGIN and EXCHANGE_PASSWORD are set together or not at all');
+  if (login.includes(':')) throw new Error('EXCHANGE_LOGIN cannot hold a colon (HTTP Basic separates the password with it)');
+  const encoding = (env.EXCHANGE_ORDERS_ENCODING?.trim().toLowerCase() || 'windows-1251').replace(/^cp1251$/, 'windows-1251');
+  if (!(EXCHANGE_ENCODINGS as readonly string[]).includes(encoding))
+    throw new Error(`EXCHANGE_ORDERS_ENCODING is not one of ${EXCHANGE_ENCODINGS.join(', ')}: ${env.EXCHANGE_ORDERS_ENCODING}`);
+  return {
+    login,
+    password,
+    priceType: env.EXCHANGE_PRICE_TYPE?.trim() || undefined,
+    ordersEncoding: encoding as ExchangeEncoding,
+    fileLimitBytes: positiveInt('EXCHANGE_FILE_LIMIT_MB', env.EXCHANGE_FILE_LIMIT_MB, 16) * 1024 * 1024,
+    stepSeconds: wholeSeconds('EXCHANGE_STEP_SECONDS', env.EXCHANGE_STEP_SECONDS, 20),
+  };
+}
+
 function readPush(env: NodeJS.ProcessEnv, publicUrl: string): PushConfig {
   const publicKey = env.VAPID_PUBLIC_KEY || undefined;
   const privateKey = env.VAPID_PRIVATE_KEY || undefined;
@@ -247,5 +293,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vatRate: vatRateOf(env.VAT_RATE),
     staffEmails: staffEmailsOf(env.STAFF_EMAILS),
     push: readPush(env, publicUrl),
+    exchange: readExchange(env),
   };
 }

@@ -17,6 +17,9 @@ export interface Limit {
 
 /** Every limit of the shop, in one place. */
 export const LIMITS = {
+  // The accounting system's exchange signs in like a person (HTTP Basic): wrong passwords are counted per
+  // address, right ones given back, so a 1C polling every minute never trips it.
+  exchangePerAddress: { name: 'exchange:ip', max: 20, windowS: 15 * 60 },
   // Logins count failed attempts only (a success gives its attempt back), so signing in often from one
   // address never trips them.
   loginPerAddress: { name: 'login:ip', max: 20, windowS: 15 * 60 },

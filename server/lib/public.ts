@@ -3,3 +3,4 @@
 export { moscowTime } from './moscow-time.ts';
 export { newToken } from './random-token.ts';
 export { runEvery } from './run-every.ts';
+export { slugOf } from './slug.ts';

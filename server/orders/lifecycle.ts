@@ -268,7 +268,19 @@ export async function advance(
   publicUrl: string,
   tracking = '',
 ): Promise<void> {
-  await move(tx, order, to, actor, comment, () => setStatus(tx, order.id, to, to === 'shipped' ? tracking : undefined), publicUrl);
+  await move(
+    tx,
+    order,
+    to,
+    actor,
+    comment,
+    async () => {
+      await setStatus(tx, order.id, to, to === 'shipped' ? tracking : undefined);
+      // The buyer's mail of the shipment names the number to follow it by.
+      return to === 'shipped' && tracking ? [`трек-номер отправления ${tracking}`] : [];
+    },
+    publicUrl,
+  );
 }
 
 /**
@@ -294,5 +306,5 @@ export async function managerMove(
   }
   if (move !== 'shipped') return advance(tx, order, move, actor, reason, publicUrl);
   if (!tracking) throw new Refusal('invalid', LIFECYCLE_MESSAGES.trackingNeeded);
-  return advance(tx, order, move, actor, [`Трек-номер ${tracking}`, reason].filter(Boolean).join('; '), publicUrl, tracking);
+  return advance(tx, order, move, actor, reason, publicUrl, tracking);
 }

@@ -1,50 +1,5 @@
 // The catalogue's fixed Russian data: the category tree with what each leaf sells (sizes, price range, product
-// types, compositions), brands, colours and model names; plus the transliteration used for slugs.
-
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'j',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'c',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-/** "Купальник слитный «Мальдивы»" -> "kupalnik-slitnyj-maldivy". */
-export function translit(text: string): string {
-  return [...text.toLowerCase()]
-    .map((ch) => TRANSLIT[ch] ?? ch)
-    .join('')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+// types, compositions), brands, colours and model names.
 
 export type SizeKind = 'women' | 'plus' | 'bra' | 'shoes' | 'menShoes' | 'kids' | 'men' | 'one';
 export type DescGroup = 'swim' | 'beach' | 'bra' | 'lingerie' | 'home' | 'clothes' | 'shoes' | 'acc' | 'kids' | 'menSwim' | 'men';

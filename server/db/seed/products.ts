@@ -2,7 +2,8 @@
 // and their tags, all drawn from the seeded PRNG so the same count always gives the same rows.
 import type { Queryable } from '../driver.ts';
 import { insertRows } from './bulk.ts';
-import { MODELS, SIZES, translit } from './catalog-data.ts';
+import { slugOf } from '../../lib/public.ts';
+import { MODELS, SIZES } from './catalog-data.ts';
 import { DESCRIPTION } from './catalog-texts.ts';
 import type { CatalogRefs, LeafRef } from './catalog.ts';
 import type { Rng } from './random.ts';
@@ -102,7 +103,7 @@ export async function seedProducts(q: Queryable, rng: Rng, refs: CatalogRefs, co
 
     const type = rng.pick(spec.types);
     const name = `${type} «${rng.pick(spec.models ?? MODELS)}»`;
-    const base = translit(name);
+    const base = slugOf(name);
     const seen = slugs.get(base) ?? 0;
     slugs.set(base, seen + 1);
     const slug = seen ? `${base}-${seen + 1}` : base;

@@ -1,0 +1,315 @@
+// Applies a staged package to the catalogue inside the package's one transaction: the classifier's groups to
+// the shop's categories, brands and colours by name, goods and sizes by their 1C Ид (so each keeps its id,
+// URL and favourites), prices and stock; a full package hides the goods it no longer lists and empties the
+// sizes it no longer offers. Set-based statements over the staged rows: a package of 100 000 offers is a
+// handful of statements, not 100 000.
+import type { Queryable } from '../db/public.ts';
+
+/** Goods of the accounting system that a package left without a category (their group matches none). */
+export interface UnmatchedGroup {
+  name: string;
+  products: number;
+}
+
+/** Announces the transaction as one bulk change: the catalogue version is bumped once, by bumpCatalogueVersion. */
+export async function quietCatalogueTriggers(tx: Queryable): Promise<void> {
+  await tx.query(`select set_config('shop.catalogue_bulk', 'on', true)`);
+}
+
+export async function bumpCatalogueVersion(tx: Queryable): Promise<void> {
+  await tx.query(`select set_config('shop.catalogue_bulk', 'off', true)`);
+  await tx.query('select bump_catalogue_version_now()');
+}
+
+export async function upsertGroups(tx: Queryable, runId: number): Promise<void> {
+  await tx.query(
+    `insert into exchange_groups (ext_id, parent_ext_id, name)
+     select distinct on (ext_id) ext_id, parent_ext_id, name from exchange_staged_groups where run_id = $1
+     on conflict (ext_id) do update set parent_ext_id = excluded.parent_ext_id, name = excluded.name`,
+    [runId],
+  );
+}
+
+export interface GroupRow {
+  ext_id: string;
+  parent_ext_id: string | null;
+  name: string;
+  category_id: number | null;
+}
+
+export const allGroups = (tx: Queryable) =>
+  tx.query<GroupRow>('select ext_id, parent_ext_id, name, category_id from exchange_groups order by ext_id');
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  path: string;
+  name: string;
+  depth: number;
+}
+
+export const allCategories = (tx: Queryable) =>
+  tx.query<CategoryRow>('select id, parent_id, slug, path, name, depth from categories order by depth, position, id');
+
+export async function insertCategory(tx: Queryable, parent: CategoryRow, slug: string, name: string): Promise<CategoryRow> {
+  const [row] = await tx.query<CategoryRow>(
+    `insert into categories (parent_id, slug, path, name, depth, position)
+     values ($1, $2, $3, $4, $5, (select coalesce(max(position), 0) + 1 from categories where parent_id = $1))
+     returning id, parent_id, slug, path, name, depth`,
+    [parent.id, slug, `${parent.path}/${slug}`, name, parent.depth + 1],
+  );
+  return row;
+}
+
+export async function setGroupCategories(tx: Queryable, pairs: readonly [string, number | null][]): Promise<void> {
+  await tx.query(
+    `update exchange_groups g set category_id = x.category_id
+       from unnest($1::text[], $2::int[]) as x(ext_id, category_id)
+      where g.ext_id = x.ext_id and g.category_id is distinct from x.category_id`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+}
+
+/** The names a package gives that are not yet the shop's brands or colours (compared without case and ё). */
+export async function newNames(tx: Queryable, runId: number, table: 'brands' | 'colors', fallback: string): Promise<string[]> {
+  const staged =
+    table === 'brands'
+      ? `select coalesce(brand, $2) as name from exchange_staged_products where run_id = $1`
+      : `select color as name from exchange_staged_products where run_id = $1 and color is not null
+         union select color from exchange_staged_offers where run_id = $1 and color is not null
+         union select $2`;
+  const rows = await tx.query<{ name: string }>(
+    `select distinct on (lower(replace(s.name, 'ё', 'е'))) s.name from (${staged}) s
+      where not exists (select 1 from ${table} t where lower(replace(t.name, 'ё', 'е')) = lower(replace(s.name, 'ё', 'е')))`,
+    [runId, fallback],
+  );
+  return rows.map((r) => r.name);
+}
+
+export async function takenSlugs(tx: Queryable, table: 'brands' | 'colors'): Promise<Set<string>> {
+  return new Set((await tx.query<{ slug: string }>(`select slug from ${table}`)).map((r) => r.slug));
+}
+
+export async function insertBrands(tx: Queryable, rows: readonly { slug: string; name: string }[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.query(`insert into brands (slug, name) select * from unnest($1::text[], $2::text[])`, [
+    rows.map((r) => r.slug),
+    rows.map((r) => r.name),
+  ]);
+}
+
+export async function insertColors(tx: Queryable, rows: readonly { slug: string; name: string; hex: string }[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.query(`insert into colors (slug, name, hex) select * from unnest($1::text[], $2::text[], $3::text[])`, [
+    rows.map((r) => r.slug),
+    rows.map((r) => r.name),
+    rows.map((r) => r.hex),
+  ]);
+}
+
+/** The id of the brand or colour of that name (compared as newNames compares). */
+const byName = (table: string, name: string) =>
+  `(select t.id from ${table} t where lower(replace(t.name, 'ё', 'е')) = lower(replace(${name}, 'ё', 'е')) order by t.id limit 1)`;
+
+/**
+ * Goods of the package, updated or created by their Ид (two statements over the staged rows, each joined by
+ * index); a deleted one not yet in the shop is skipped. A known product keeps its slug (its address) and,
+ * when the package names none, its colour and category.
+ */
+export async function upsertProducts(
+  tx: Queryable,
+  runId: number,
+  fallbackBrand: string,
+  fallbackColor: string,
+): Promise<{ created: number; updated: number }> {
+  const staged = `with s as (
+       select distinct on (ext_id) * from exchange_staged_products where run_id = $1 order by ext_id, line desc
+     ), r as (
+       select s.*, g.category_id, ${byName('brands', 'coalesce(s.brand, $2)')} as brand_id,
+              ${byName('colors', 's.color')} as color_id,
+              case when s.deleted then 'deleted' when g.category_id is null then 'group' end as hidden
+         from s left join exchange_groups g on g.ext_id = s.group_ext_id
+     )`;
+  const updated = await tx.query(
+    `${staged}
+     update products p set
+       name = case when r.name = '' then p.name else r.name end,
+       description = r.description,
+       article = r.article,
+       category_id = coalesce(r.category_id, p.category_id),
+       brand_id = r.brand_id,
+       color_id = coalesce(r.color_id, p.color_id),
+       exchange_hidden = r.hidden
+       from r where p.ext_id = r.ext_id
+        and (p.name, p.description, p.article, p.category_id, p.brand_id, p.color_id, p.exchange_hidden) is distinct from
+            (case when r.name = '' then p.name else r.name end, r.description, r.article, coalesce(r.category_id, p.category_id),
+             r.brand_id, coalesce(r.color_id, p.color_id), r.hidden)
+     returning p.id`,
+    [runId, fallbackBrand],
+  );
+  const created = await tx.query(
+    `${staged}
+     insert into products (ext_id, slug, category_id, brand_id, color_id, name, description, article, exchange_hidden, active, price)
+     select r.ext_id, r.slug, r.category_id, r.brand_id, coalesce(r.color_id, ${byName('colors', '$3')}), r.name, r.description,
+            r.article, r.hidden, false, null
+       from r
+      where not r.deleted and not exists (select 1 from products p where p.ext_id = r.ext_id)
+     returning id`,
+    [runId, fallbackBrand, fallbackColor],
+  );
+  return { created: created.length, updated: updated.length };
+}
+
+/** A full catalogue hides the accounting system's goods it no longer lists (never deletes them). */
+export async function hideUnlistedProducts(tx: Queryable, runId: number): Promise<number> {
+  const rows = await tx.query(
+    `update products p set exchange_hidden = 'unlisted'
+      where p.ext_id is not null and p.exchange_hidden is distinct from 'unlisted'
+        and not exists (select 1 from exchange_staged_products s where s.run_id = $1 and s.ext_id = p.ext_id)
+      returning p.id`,
+    [runId],
+  );
+  return rows.length;
+}
+
+/** The pictures of the goods whose package named them, in the package's order. */
+export async function replacePictures(tx: Queryable, runId: number): Promise<void> {
+  await tx.query(
+    `with s as (
+       select distinct on (ext_id) ext_id, pictures from exchange_staged_products
+        where run_id = $1 and pictures is not null order by ext_id, line desc
+     ), target as (select p.id, s.pictures from s join products p on p.ext_id = s.ext_id),
+     gone as (delete from product_images i using target t where i.product_id = t.id)
+     insert into product_images (product_id, url, position, is_main)
+     select t.id, u.url, u.n - 1, u.n = 1 from target t, unnest(t.pictures) with ordinality as u(url, n)`,
+    [runId],
+  );
+}
+
+export async function savePictures(tx: Queryable, pairs: readonly [string, string][]): Promise<void> {
+  if (!pairs.length) return;
+  await tx.query(
+    `insert into exchange_pictures (source, url) select distinct on (s) * from unnest($1::text[], $2::text[]) as x(s, u)
+     on conflict (source) do update set url = excluded.url`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+}
+
+export const knownPictures = (tx: Queryable, sources: readonly string[]) =>
+  tx.query<{ source: string; url: string }>('select source, url from exchange_pictures where source = any($1::text[])', [sources]);
+
+export interface UnknownOffer {
+  line: number;
+  ext_id: string;
+  product_ext_id: string;
+}
+
+/** Offers whose product the shop does not know (its import.xml never came): skipped and reported. */
+export const offersWithoutProduct = (tx: Queryable, runId: number) =>
+  tx.query<UnknownOffer>(
+    `select s.line, s.ext_id, s.product_ext_id from exchange_staged_offers s
+      where s.run_id = $1 and not exists (select 1 from products p where p.ext_id = s.product_ext_id)
+      order by s.line limit 50`,
+    [runId],
+  );
+
+export async function countOffersWithoutProduct(tx: Queryable, runId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `select count(*)::int as n from exchange_staged_offers s
+      where s.run_id = $1 and not exists (select 1 from products p where p.ext_id = s.product_ext_id)`,
+    [runId],
+  );
+  return row.n;
+}
+
+/**
+ * Sizes by their offer's Ид: a known one changes only what the package names; a new one takes the package's
+ * size («Один размер» when it names none), colour (the product's when none) and stock, after its product's
+ * other sizes in the package's order. A deleted offer keeps its row (orders name it) with no stock.
+ */
+export async function upsertVariants(tx: Queryable, runId: number, oneSize: string): Promise<{ created: number; updated: number }> {
+  const staged = `with s as (
+       select distinct on (ext_id) * from exchange_staged_offers where run_id = $1 order by ext_id, line desc
+     )`;
+  const updated = await tx.query(
+    `${staged}
+     update product_variants v set
+       size = coalesce(s.size, v.size),
+       color_id = coalesce(${byName('colors', 's.color')}, v.color_id),
+       stock = case when s.deleted then 0 else coalesce(s.quantity, v.stock) end
+       from s where v.ext_id = s.ext_id
+        and (v.size, v.color_id, v.stock) is distinct from
+            (coalesce(s.size, v.size), coalesce(${byName('colors', 's.color')}, v.color_id),
+             case when s.deleted then 0 else coalesce(s.quantity, v.stock) end)
+     returning v.id`,
+    [runId],
+  );
+  const created = await tx.query(
+    `${staged}
+     insert into product_variants (product_id, ext_id, kind, size, color_id, stock, position)
+     select p.id, s.ext_id, 'size', coalesce(s.size, $2), coalesce(${byName('colors', 's.color')}, p.color_id),
+            case when s.deleted then 0 else coalesce(s.quantity, 0) end,
+            (coalesce((select max(v.position) from product_variants v where v.product_id = p.id), -1)
+              + row_number() over (partition by p.id order by s.line))::smallint
+       from s join products p on p.ext_id = s.product_ext_id
+      where not exists (select 1 from product_variants v where v.ext_id = s.ext_id)
+     returning id`,
+    [runId, oneSize],
+  );
+  return { created: created.length, updated: updated.length };
+}
+
+/** A full offers package empties the sizes of the accounting system's goods that it no longer offers. */
+export async function emptyUnlistedVariants(tx: Queryable, runId: number): Promise<number> {
+  const rows = await tx.query(
+    `update product_variants v set stock = 0
+       from products p
+      where p.id = v.product_id and p.ext_id is not null and v.stock > 0
+        and not exists (select 1 from exchange_staged_offers s where s.run_id = $1 and s.ext_id = v.ext_id)
+      returning v.id`,
+    [runId],
+  );
+  return rows.length;
+}
+
+/** A product's price is the lowest its offers in the package name; an old price no higher than it is dropped. */
+export async function setPrices(tx: Queryable, runId: number): Promise<number> {
+  const rows = await tx.query(
+    `with priced as (
+       select product_ext_id, min(price) as price from exchange_staged_offers
+        where run_id = $1 and price is not null and not deleted group by product_ext_id
+     )
+     update products p set price = x.price, old_price = case when p.old_price > x.price then p.old_price end
+       from priced x
+      where p.ext_id = x.product_ext_id and (p.price is distinct from x.price or p.old_price <= x.price)
+      returning p.id`,
+    [runId],
+  );
+  return rows.length;
+}
+
+/**
+ * Shows the accounting system's goods that may be shown (a price, a category, nothing hiding them) and hides
+ * the rest: one statement over them all, touching only rows that change.
+ */
+export async function settleShown(tx: Queryable): Promise<{ shown: number; hidden: number }> {
+  const rows = await tx.query<{ active: boolean }>(
+    `update products set active = not active
+      where ext_id is not null
+        and active <> (price is not null and category_id is not null and exchange_hidden is null)
+      returning active`,
+  );
+  const shown = rows.filter((r) => r.active).length;
+  return { shown, hidden: rows.length - shown };
+}
+
+/** The groups of the package that match no category, with how many of its goods each holds (hidden for it). */
+export const unmatchedGroups = (tx: Queryable, runId: number) =>
+  tx.query<UnmatchedGroup>(
+    `select coalesce(g.name, 'без группы') as name, count(*)::int as products
+       from exchange_staged_products s left join exchange_groups g on g.ext_id = s.group_ext_id
+      where s.run_id = $1 and not s.deleted and g.category_id is null
+      group by 1 order by 1`,
+    [runId],
+  );

@@ -1,0 +1,180 @@
+// One catalogue package's import, as 1C asks for it (mode=import): the first call starts it in the
+// background and every call waits for it a while (EXCHANGE_STEP_SECONDS), answering «progress» until it ends,
+// so 1C's request never times out and calls again; then «success» or «failure» with the reason. The package
+// is read into staging in short batches, then applied in one transaction (apply.ts). One import runs in the
+// whole shop at a time; one whose process died is failed after a minute without a heartbeat.
+import path from 'node:path';
+import { stat } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/public.ts';
+import { applyPackage } from './apply.ts';
+import { beat, failStalledRuns, finishRun, lastRunOf, runById, shopName, startRun, type RunRow } from './exchange-sql.ts';
+import { knownPictures } from './apply-sql.ts';
+import { readPackage, type PackageSummary } from './package-reader.ts';
+import { keepPicture } from './pictures.ts';
+import { dropStaged, loadDictionaries, stageGroups, stageOffers, stageProducts, type StagedProduct } from './staging-sql.ts';
+import { unpackArchives, uploadedFile, UploadError } from './uploads.ts';
+import { XmlFileError } from './xml-records.ts';
+
+/** Problems kept per run; the rest are counted. */
+const PROBLEMS_KEPT = 200;
+const BEAT_MS = 2_000;
+const STALL_SECONDS = 60;
+
+export const IMPORT_MESSAGES = {
+  notUploaded: (file: string) => `Файл ${file} не загружен в этом сеансе обмена (mode=file)`,
+  otherImport: 'Идёт другой обмен каталога; жду его окончания',
+  reading: (n: number) => `Загрузка: прочитано ${n} записей`,
+  stalled: 'Импорт прерван: сервер магазина перезапускался. Повторите обмен',
+  internal: 'Внутренняя ошибка сервера магазина при импорте; подробности в журнале сервера',
+  pictureMissing: (file: string, picture: string, product: string) =>
+    `${file}: картинка ${picture} товара ${product} не загружена; товар остался без неё`,
+  notPicture: (file: string, picture: string, product: string) =>
+    `${file}: файл ${picture} товара ${product} не картинка JPEG, PNG, GIF или WebP; пропущен`,
+} as const;
+
+export type ExchangeAnswer = { kind: 'success' } | { kind: 'progress'; text: string } | { kind: 'failure'; text: string };
+
+export interface ImportDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The session's upload folder. */
+  folder: string;
+  picturesDir: string;
+  priceType?: string;
+  stepSeconds: number;
+  allow: (bytes: number) => Promise<boolean>;
+}
+
+const answerOf = (run: RunRow): ExchangeAnswer | null =>
+  run.status === 'success'
+    ? { kind: 'success' }
+    : run.status === 'failure'
+      ? { kind: 'failure', text: run.failure ?? IMPORT_MESSAGES.internal }
+      : null;
+
+async function waitFor(db: Db, runId: number, ms: number): Promise<ExchangeAnswer | null> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const run = await runById(db, runId);
+    const answer = run && answerOf(run);
+    if (answer) return answer;
+    if (Date.now() >= until) return null;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Answers one mode=import call for the file in the session. */
+export async function importCall(deps: ImportDeps, session: string, file: string): Promise<ExchangeAnswer> {
+  const { db } = deps;
+  await failStalledRuns(db, STALL_SECONDS, IMPORT_MESSAGES.stalled);
+  let runId: number;
+  const last = await lastRunOf(db, session, file);
+  const uploaded = await uploadedFile(deps.folder, file);
+  const uploadedAt = uploaded ? (await stat(uploaded)).mtime : null;
+  if (last && (last.status === 'running' || !uploadedAt || uploadedAt < last.started_at)) {
+    runId = last.id; // a call again about the same import: its progress or its end
+  } else {
+    try {
+      await unpackArchives(deps.folder, deps.allow);
+    } catch (err) {
+      if (err instanceof UploadError) return { kind: 'failure', text: err.message };
+      throw err;
+    }
+    const found = await uploadedFile(deps.folder, file);
+    if (!found) return { kind: 'failure', text: IMPORT_MESSAGES.notUploaded(file) };
+    const started = await startRun(db, 'catalog', file, session);
+    if (started === null) return { kind: 'progress', text: IMPORT_MESSAGES.otherImport };
+    runId = started;
+    void runImport(deps, runId, found, file);
+  }
+  return (await waitFor(db, runId, deps.stepSeconds * 1000)) ?? { kind: 'progress', text: await progressText(db, runId) };
+}
+
+async function progressText(db: Db, runId: number): Promise<string> {
+  const run = await runById(db, runId);
+  const read = Object.values(run?.counts ?? {}).reduce((a, b) => a + b, 0);
+  return IMPORT_MESSAGES.reading(read);
+}
+
+/** Reads, stages and applies the package; records how it ended. Never throws. */
+async function runImport(deps: ImportDeps, runId: number, filePath: string, file: string): Promise<void> {
+  const { db, log } = deps;
+  const problems: string[] = [];
+  let dropped = 0;
+  const problem = (m: string) => (problems.length < PROBLEMS_KEPT ? problems.push(m) : dropped++);
+  const counts: Record<string, number> = { groups: 0, products: 0, offers: 0 };
+  const beating = setInterval(() => void beat(db, runId, counts).catch(() => {}), BEAT_MS);
+  let summary: PackageSummary | undefined;
+  try {
+    const pictures = new Map<string, string>(); // 1C's path -> the shop's address, for this package
+    const placePictures = async (rows: StagedProduct[]) => {
+      const named = [...new Set(rows.flatMap((r) => r.pictures ?? []))].filter((p) => !pictures.has(p));
+      const known = new Map((await knownPictures(db, named)).map((k) => [k.source, k.url]));
+      for (const row of rows) {
+        if (!row.pictures) continue;
+        const urls: string[] = [];
+        for (const source of row.pictures) {
+          let url = pictures.get(source);
+          if (url === undefined) {
+            const upload = await uploadedFile(deps.folder, source);
+            if (upload) {
+              url = (await keepPicture(deps.picturesDir, upload)) ?? '';
+              if (!url) problem(IMPORT_MESSAGES.notPicture(file, source, `«${row.name}» (${row.ext_id})`));
+            } else {
+              url = known.get(source) ?? '';
+              if (!url) problem(IMPORT_MESSAGES.pictureMissing(file, source, `«${row.name}» (${row.ext_id})`));
+            }
+            pictures.set(source, url);
+          }
+          if (url) urls.push(url);
+        }
+        row.pictures = urls;
+      }
+    };
+    summary = await readPackage(
+      filePath,
+      {
+        groups: async (rows) => {
+          counts.groups += rows.length;
+          await stageGroups(db, runId, rows);
+        },
+        products: async (rows) => {
+          counts.products += rows.length;
+          await placePictures(rows);
+          await stageProducts(db, runId, rows);
+        },
+        offers: async (rows) => {
+          counts.offers += rows.length;
+          await stageOffers(db, runId, rows);
+        },
+      },
+      { fileName: file, priceType: deps.priceType, dictionaries: await loadDictionaries(db), problem },
+    );
+    const kept = [...pictures].filter(([, url]) => url) as [string, string][];
+    const name = await shopName(db);
+    const applied = await db.transaction((tx) =>
+      applyPackage(tx, { runId, summary: summary!, fileName: file, shopName: name, pictures: kept }),
+    );
+    problems.push(...applied.problems);
+    if (dropped) problems.push(`${file}: и ещё ${dropped} замечаний`);
+    const all = { ...counts, ...applied.counts };
+    await finishRun(db, runId, { status: 'success', changesOnly: summary.changesOnly, counts: all, problems });
+    log.info(
+      { exchange: runId, file, changesOnly: summary.changesOnly, counts: all, problems: problems.length },
+      'exchange: package imported',
+    );
+    for (const p of problems.slice(0, 20)) log.warn({ exchange: runId }, p);
+  } catch (err) {
+    const known = err instanceof XmlFileError || err instanceof UploadError;
+    const failure = known ? `${path.basename(file)}: ${(err as Error).message}` : IMPORT_MESSAGES.internal;
+    if (!known) log.error({ err, exchange: runId, file }, 'exchange: import failed');
+    else log.warn({ exchange: runId, file, failure }, 'exchange: package refused');
+    await finishRun(db, runId, { status: 'failure', changesOnly: summary?.changesOnly, counts, problems, failure }).catch((e: unknown) =>
+      log.error({ err: e }, 'exchange: the run could not be closed'),
+    );
+  } finally {
+    clearInterval(beating);
+    await dropStaged(db, runId).catch((e: unknown) => log.warn({ err: e }, 'exchange: staged rows stay'));
+  }
+}

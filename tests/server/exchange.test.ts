@@ -1,0 +1,328 @@
+// The accounting system's exchange on every backend, driven by the stand-in 1C over HTTP: a zipped catalogue
+// in windows-1251 posted in pieces, then what shoppers see of it (names, categories, brands, colours, sizes,
+// prices from the retail type, stock from every warehouse, pictures); the same package again keeps every
+// id; changes-only packages change only what they name; a full package hides what it no longer lists;
+// garbage, a wrong price type and wrong passwords are refused with the catalogue as it was; one import at a
+// time; orders out in windows-1251 and 1C's answers moving them through the lifecycle.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
+import { StandIn1C } from '../support/one-c.ts';
+import {
+  catalogue,
+  IDS,
+  NAMES,
+  NEW_BRAND,
+  NEW_SUBGROUP,
+  offers,
+  OFFERS,
+  ordersBack,
+  PICTURES,
+  UNMATCHED_GROUP,
+} from '../support/one-c-fixtures.ts';
+import { mailsTo } from './account-helpers.ts';
+import { backends, startApp } from './harness.ts';
+import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
+
+const LOGIN = 'site-exchange';
+const PASSWORD = 'Obmen-2026-secret';
+
+describe.each(backends)('the exchange with 1C on $name', (backend) => {
+  let app: FastifyInstance;
+  let base: string;
+  let dataDir: string;
+  const oneC = (pieceBytes?: number) => new StandIn1C(base, LOGIN, PASSWORD, pieceBytes);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-exchange-'));
+    app = await startApp(backend, {
+      DATA_DIR: dataDir,
+      EXCHANGE_LOGIN: LOGIN,
+      EXCHANGE_PASSWORD: PASSWORD,
+      EXCHANGE_PRICE_TYPE: 'Розничная',
+      EXCHANGE_STEP_SECONDS: '0',
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const productOf = async (ext: string) => {
+    const [row] = await app.db.query<{ id: number; active: boolean; exchange_hidden: string | null; price: number | null }>(
+      'select id, active, exchange_hidden, price from products where ext_id = $1',
+      [ext],
+    );
+    return row;
+  };
+  const shown = async (ids: number[]) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/offers_list/', payload: { ext_id: ids } });
+    return res.json() as { response: Offer[]; excluded: number[] };
+  };
+  const page = async (offer: Offer) => {
+    const [, categoryPath] = /^\/(.+)\/\d+\//.exec(offer.full_path_offer)!;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/product_offer/?categoryPath=${encodeURIComponent(categoryPath)}&pk=${offer.id}`,
+    });
+    return res.json() as ProductOffer;
+  };
+  const catalogueVersion = async () => (await app.db.query<{ version: string }>('select version from catalogue_version'))[0].version;
+
+  it('refuses wrong passwords, calls without a session, and counts wrong passwords like a login', async () => {
+    const wrong = new StandIn1C(base, LOGIN, 'guess');
+    const refused = await wrong.checkauth('catalog');
+    expect(refused.status).toBe(401);
+    expect(refused.text).toBe('failure\nНеверный логин или пароль обмена');
+    const noSession = await wrong.call('type=catalog&mode=init');
+    expect(noSession.text).toBe('failure\nСеанс обмена не начат или истёк: начните с mode=checkauth');
+    const version = await catalogueVersion();
+    const again = await Promise.all(Array.from({ length: 25 }, () => new StandIn1C(base, 'someone', 'guess').checkauth('catalog')));
+    const statuses = again.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBe(19); // 20 wrong attempts per address in 15 minutes, the first above
+    expect(statuses.filter((s) => s === 429).length).toBe(6);
+    expect(again.find((a) => a.status === 429)!.text).toBe('failure\nСлишком много попыток. Попробуйте ещё раз через несколько минут');
+    expect(await catalogueVersion()).toBe(version);
+    await app.db.query(`delete from rate_limit_hits where bucket like 'exchange:%'`);
+  });
+
+  it('loads a zipped windows-1251 catalogue sent in pieces: shoppers see the goods, sizes, prices, stock and pictures', async () => {
+    const standIn = oneC(700);
+    const [imported, offered] = await standIn.exchangeCatalogue([catalogue(), offers()], { pictures: PICTURES });
+    expect(standIn.fileLimit).toBe(16 * 1024 * 1024);
+    expect(imported, imported.reason).toMatchObject({ result: 'success' });
+    expect(imported.progress.length).toBeGreaterThan(0); // EXCHANGE_STEP_SECONDS=0: 1C is told to call again at once
+    expect(offered).toMatchObject({ result: 'success' });
+
+    const malta = await productOf(IDS.malta);
+    const coral = await productOf(IDS.coral);
+    const lavender = await productOf(IDS.lavender);
+    const towel = await productOf(IDS.towel);
+    const { response, excluded } = await shown([malta.id, coral.id, lavender.id, towel.id]);
+    expect(excluded).toEqual([towel.id]); // its group «Прочее» is no category of the shop
+    expect(towel.exchange_hidden).toBe('group');
+    const [m, c, l] = response;
+    expect(m).toMatchObject({ name: NAMES.malta, price: 5990, brand: { name: 'Luli Fama' }, sizes: ['S', 'M'] });
+    expect(m.full_path_offer).toMatch(/^\/kupalniki\/slitnye\/\d+\//);
+    expect(m.colors.map((x) => x.name)).toEqual(['чёрный']);
+    expect(c).toMatchObject({ name: NAMES.coral, price: 7490, brand: { name: NEW_BRAND }, sizes: ['42', '44'] });
+    expect(c.full_path_offer).toMatch(/^\/kupalniki\/plyazhnaya-kollekciya-1s\/\d+\//);
+    expect(c.images).toHaveLength(2);
+    expect(l).toMatchObject({ name: NAMES.lavender, price: 2490, brand: { name: 'Море и Мода' }, sizes: ['Один размер'] });
+    expect(l.full_path_offer).toMatch(/^\/bele\/byustgaltery\/\d+\//);
+
+    const maltaPage = await page(m);
+    expect(maltaPage.variants.map((v) => [v.size, v.stock])).toEqual([
+      ['S', 3],
+      ['M', 5],
+      ['L', 0],
+    ]);
+    expect((await page(c)).variants.map((v) => v.stock)).toEqual([3, 4]); // both warehouses (2.08's Остатки)
+    expect((await page(l)).variants.map((v) => v.stock)).toEqual([8]); // 2.04's Склад attributes
+    expect((await page(c)).description).toBe('Раздельный купальник с высокими плавками.\nТкань & подкладка — полиамид.');
+
+    const picture = await app.inject({ method: 'GET', url: m.images[0].image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(PICTURES['import_files/b0/malta1.png'])).toBe(true);
+    expect(picture.headers['cache-control']).toContain('immutable');
+
+    const [subcategory] = await app.db.query<{ name: string; depth: number }>(
+      `select name, depth from categories where path = 'kupalniki/plyazhnaya-kollekciya-1s'`,
+    );
+    expect(subcategory).toEqual({ name: NEW_SUBGROUP, depth: 1 });
+    const [run] = await app.db.query<{ problems: string[] }>(
+      `select problems from exchange_runs where file = 'import.xml' order by id desc limit 1`,
+    );
+    expect(run.problems.join('\n')).toContain(
+      `группа «${UNMATCHED_GROUP}» не соответствует ни одному разделу магазина; её товары (1) скрыты`,
+    );
+  });
+
+  it('keeps every id on the same package again, and changes only what a changes-only package names', async () => {
+    const before = await app.db.query<{ id: number; ext_id: string }>(
+      'select id, ext_id from product_variants where ext_id like $1 order by ext_id',
+      [`${IDS.malta}%`],
+    );
+    const malta = await productOf(IDS.malta);
+    const user = await createUser(app);
+    await app.db.query('insert into favorites (user_id, product_id) values ($1, $2)', [user.id, malta.id]);
+
+    const [again, againOffers] = await oneC().exchangeCatalogue([catalogue({ encoding: 'utf-8' }), offers({ encoding: 'utf-8' })], {
+      zip: false,
+      pictures: PICTURES,
+    });
+    expect([again.result, againOffers.result]).toEqual(['success', 'success']);
+    expect((await productOf(IDS.malta)).id).toBe(malta.id);
+    expect(await app.db.query('select id, ext_id from product_variants where ext_id like $1 order by ext_id', [`${IDS.malta}%`])).toEqual(
+      before,
+    );
+    expect(await app.db.query('select product_id from favorites where user_id = $1', [user.id])).toEqual([{ product_id: malta.id }]);
+
+    // Changes only: M of «Мальта» sold out in 1C and its price down; nothing else named, nothing else changes.
+    const changed = OFFERS().filter((o) => o.id.endsWith('#e1000002'));
+    changed[0].stock = { quantity: 0 };
+    changed[0].retail = 5490;
+    const coralBefore = await stockOf(app, `${IDS.coral}#e2000002`);
+    const [changes] = await oneC().exchangeCatalogue([offers({ changesOnly: true, offers: changed, version: '2.08' })]);
+    expect(changes.result).toBe('success');
+    const { response } = await shown([malta.id]);
+    expect(response[0]).toMatchObject({ price: 5490, sizes: ['S'] });
+    expect(await stockOf(app, `${IDS.coral}#e2000002`)).toBe(coralBefore);
+    expect(await stockOf(app, `${IDS.malta}#e1000001`)).toBe(3);
+
+    const [renamed] = await oneC().exchangeCatalogue([
+      catalogue({ changesOnly: true, goods: ['coral'], rename: { coral: 'Купальник «Коралл» новый' }, version: '2.08' }),
+    ]);
+    expect(renamed.result).toBe('success');
+    const coral = await productOf(IDS.coral);
+    expect((await shown([coral.id])).response[0].name).toBe('Купальник «Коралл» новый');
+    expect((await productOf(IDS.lavender)).active).toBe(true); // not named, not hidden
+  });
+
+  it('hides (never deletes) goods a full package no longer lists, and shows them again when it does', async () => {
+    const lavender = await productOf(IDS.lavender);
+    const [full] = await oneC().exchangeCatalogue([catalogue({ goods: ['malta', 'coral', 'towel'] })]);
+    expect(full.result).toBe('success');
+    expect(await productOf(IDS.lavender)).toMatchObject({ id: lavender.id, active: false, exchange_hidden: 'unlisted' });
+    expect((await shown([lavender.id])).excluded).toEqual([lavender.id]);
+    const [back] = await oneC().exchangeCatalogue([catalogue()]);
+    expect(back.result).toBe('success');
+    expect(await productOf(IDS.lavender)).toMatchObject({ id: lavender.id, active: true, exchange_hidden: null });
+    const [deleted] = await oneC().exchangeCatalogue([catalogue({ changesOnly: true, goods: ['lavender'], deleted: ['lavender'] })]);
+    expect(deleted.result).toBe('success');
+    expect(await productOf(IDS.lavender)).toMatchObject({ id: lavender.id, active: false, exchange_hidden: 'deleted' });
+    await oneC().exchangeCatalogue([catalogue()]);
+  });
+
+  it('refuses garbage and a price type the package lacks with a Russian reason, and leaves the catalogue as it was', async () => {
+    const version = await catalogueVersion();
+    const products = await app.db.query('select id, name, price, active from products where ext_id is not null order by id');
+    const stock = await app.db.query('select ext_id, stock from product_variants order by ext_id');
+
+    const whole = catalogue().bytes;
+    const cut = { name: 'import.xml', bytes: whole.subarray(0, Math.floor(whole.length * 0.7)) };
+    const [truncated] = await oneC().exchangeCatalogue([cut]);
+    expect(truncated.result).toBe('failure');
+    expect(truncated.reason).toMatch(/^import\.xml: файл не читается как XML, строка \d+/);
+
+    const [notXml] = await oneC().exchangeCatalogue([{ name: 'offers.xml', bytes: Buffer.from('PK\u0003\u0004 это не XML') }]);
+    expect(notXml).toMatchObject({ result: 'failure' });
+    expect(notXml.reason).toMatch(/^offers\.xml: /);
+
+    const [html] = await oneC().exchangeCatalogue([
+      { name: 'import.xml', bytes: Buffer.from('<html><body>502 Bad Gateway</body></html>') },
+    ]);
+    expect(html.reason).toBe('import.xml: это не файл CommerceML: нет элемента КоммерческаяИнформация');
+
+    const wrongType = await startApp(backend, {
+      DATA_DIR: dataDir,
+      EXCHANGE_LOGIN: LOGIN,
+      EXCHANGE_PASSWORD: PASSWORD,
+      EXCHANGE_PRICE_TYPE: 'Интернет-магазин',
+    });
+    await wrongType.listen({ port: 0, host: '127.0.0.1' });
+    const port = (wrongType.server.address() as { port: number }).port;
+    const [priced] = await new StandIn1C(`http://127.0.0.1:${port}`, LOGIN, PASSWORD).exchangeCatalogue([offers()]);
+    await wrongType.close();
+    expect(priced.result).toBe('failure');
+    expect(priced.reason).toBe(
+      'offers.xml: тип цен «Интернет-магазин» (настройка EXCHANGE_PRICE_TYPE) не найден в пакете: в нём «Оптовая», «Розничная»',
+    );
+
+    expect(await catalogueVersion()).toBe(version);
+    expect(await app.db.query('select id, name, price, active from products where ext_id is not null order by id')).toEqual(products);
+    expect(await app.db.query('select ext_id, stock from product_variants order by ext_id')).toEqual(stock);
+    expect(await app.db.query('select count(*)::int as n from exchange_staged_products')).toEqual([{ n: 0 }]);
+  });
+
+  it('runs one import at a time when two 1C sessions import at once, and both end', async () => {
+    const results = await Promise.all([oneC().exchangeCatalogue([offers()]), oneC().exchangeCatalogue([offers()])]);
+    expect(results.map(([r]) => r.result)).toEqual(['success', 'success']);
+    const runs = await app.db.query<{ status: string }>(`select status from exchange_runs where status = 'running'`);
+    expect(runs).toEqual([]);
+  });
+
+  it('sends orders in windows-1251 once each state, and moves them by 1C’s answer: paid, shipped, cancelled', async () => {
+    const s = shopper(app);
+    const first = await placePickupOrder(app, s, 6000);
+    const second = await placePickupOrder(app, shopper(app), 4500);
+    const standIn = oneC();
+    const query = await standIn.queryOrders();
+    expect(query.headers.get('content-type')).toBe('application/xml; charset=windows-1251');
+    expect(query.bytes.subarray(0, 45).toString('latin1')).toBe('<?xml version="1.0" encoding="windows-1251"?>');
+    expect(query.text).toContain(`<Номер>${first.number}</Номер>`);
+    expect(query.text).toContain(`<Номер>${second.number}</Номер>`);
+    expect(query.text).toContain(`<Ид>${first.ext_id}</Ид>`);
+    expect(query.text).toContain(`<Наименование>${BUYER.fio}</Наименование>`);
+    expect(query.text).toContain('<Сумма>6000.00</Сумма>');
+    expect(query.text).toContain('<Наименование>Заказ оплачен</Наименование><Значение>false</Значение>');
+    expect(iconv.decode(query.bytes, 'win1251')).toBe(query.text);
+    expect((await standIn.ordersTaken()).text).toBe('success\n');
+    expect((await oneC().queryOrders()).text).not.toContain(first.number); // taken, unchanged since
+
+    const stockBefore = await stockOf(app, second.ext_id);
+    const answer = await oneC().sendOrders(
+      ordersBack([
+        { number: first.number, guid: first.guid, accountingNumber: 'УТ-000123', paidOn: '2026-11-26T12:30:00' },
+        { number: second.number, guid: second.guid, cancelled: true },
+        { number: '2026-999999', guid: '00000000-0000-4000-8000-000000000000' },
+      ]),
+    );
+    expect(answer.text).toBe('success\n');
+    const status = async (guid: string) =>
+      (
+        await app.db.query<{ status: string; payment_status: string; accounting_number: string; tracking_number: string }>(
+          'select status, payment_status, accounting_number, tracking_number from orders where guid = $1',
+          [guid],
+        )
+      )[0];
+    expect(await status(first.guid)).toMatchObject({ status: 'paid', payment_status: 'paid', accounting_number: 'УТ-000123' });
+    expect((await status(second.guid)).status).toBe('cancelled');
+    expect(await stockOf(app, second.ext_id)).toBe(stockBefore + 1);
+
+    await oneC().sendOrders(
+      ordersBack([
+        {
+          number: first.number,
+          guid: first.guid,
+          paidOn: '2026-11-26T12:30:00',
+          shippedOn: '2026-11-27T09:00:00',
+          tracking: 'RA123456789RU',
+        },
+      ]),
+    );
+    expect(await status(first.guid)).toMatchObject({ status: 'shipped', tracking_number: 'RA123456789RU' });
+    const mails = await mailsTo(app, BUYER.email);
+    expect(mails.some((m) => m.body_text.includes('RA123456789RU'))).toBe(true);
+    const history = await app.db.query<{ status: string; actor: string }>(
+      `select h.status, h.actor from order_status_history h join orders o on o.id = h.order_id where o.guid = $1 order by h.id`,
+      [first.guid],
+    );
+    expect(history.map((h) => `${h.status}:${h.actor}`)).toEqual([
+      'new:shopper',
+      'paid:accounting',
+      'assembling:accounting',
+      'shipped:accounting',
+    ]);
+    const [log] = await app.db.query<{ problems: string[] }>(
+      `select problems from exchange_runs where kind = 'sale' and file = 'orders.xml' order by id limit 1`,
+    );
+    expect(log.problems).toEqual(['orders.xml, строка 5: заказ 2026-999999 в магазине не найден']);
+  });
+
+  it('answers 404 at the address while no login is set', async () => {
+    const off = await startApp(backend, { DATA_DIR: dataDir });
+    const res = await off.inject({ method: 'GET', url: '/exchange/1c?type=catalog&mode=checkauth' });
+    await off.close();
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe('Обмен с учётной системой выключен: задайте EXCHANGE_LOGIN и EXCHANGE_PASSWORD');
+  });
+});
