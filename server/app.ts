@@ -21,7 +21,7 @@ import { cardCache, catalogRoutes, listingRoutes, productRoutes } from './catalo
 import { housekeeping, unpaidOrders } from './background/public.ts';
 import { mailDelivery } from './mail/public.ts';
 import { pushDelivery, vapid } from './push/public.ts';
-import { contentRoutes, crawlerRoutes, frameRoutes, mediaRoutes } from './content/public.ts';
+import { contentRoutes, crawlerRoutes, feedRoutes, frameRoutes, mediaRoutes } from './content/public.ts';
 import { exchangeRoutes } from './exchange/public.ts';
 import type { PageRenderer } from './render/public.ts';
 import shopRoutes from './shop-api.ts';
@@ -84,6 +84,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await app.register(housekeeping);
   await app.register(unpaidOrders);
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl });
+  await app.register(feedRoutes, { publicUrl: config.publicUrl });
   await serveApp(app, config.distDir, config.publicUrl, renderer);
   return app;
 }

@@ -67,7 +67,7 @@ describe.each(backends)('rendered pages on $name', (backend) => {
     expect(res.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
   });
 
-  it('a product page holds its name, price, availability, description and breadcrumbs, and JSON-LD of its offer', async () => {
+  it('a product page holds its name, price, availability, description and breadcrumbs, and JSON-LD of it as a ProductGroup with a Product per size', async () => {
     const { body: page } = await getJson<{ results: Offer[] }>(app, '/api/v1/offers/?limit=1&offset=0');
     const path = page.results[0].full_path_offer;
     const categoryPath = categoryPathOf(matchRoute(path)!, path);
@@ -86,13 +86,17 @@ describe.each(backends)('rendered pages on $name', (backend) => {
     expect(root).toContain(product.breadcrumbs[0].name);
 
     const blocks = jsonLd(res.body);
-    const ld = blocks.find((b) => b['@type'] === 'Product') as {
+    const ld = blocks.find((b) => b['@type'] === 'ProductGroup') as {
       name: string;
-      offers: { price: number; priceCurrency: string; availability: string };
+      productGroupID: string;
+      hasVariant: { '@type': string; sku: string; size: string; offers: { price: number; priceCurrency: string; availability: string } }[];
     };
-    expect(ld.name).toBe(product.offer.name);
-    expect(ld.offers).toMatchObject({ price: product.offer.price, priceCurrency: 'RUB' });
-    expect(ld.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+    expect([ld.name, ld.productGroupID]).toEqual([product.offer.name, String(product.offer.id)]);
+    expect(ld.hasVariant.map((v) => [v['@type'], v.sku, v.size])).toEqual(product.variants.map((v) => ['Product', v.ext_id, v.size]));
+    for (const [i, v] of ld.hasVariant.entries()) {
+      expect(v.offers).toMatchObject({ price: product.offer.price, priceCurrency: 'RUB' });
+      expect(v.offers.availability).toBe(`https://schema.org/${product.variants[i].stock > 0 ? 'InStock' : 'OutOfStock'}`);
+    }
     const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
     expect(crumbs.itemListElement[0].name).toBe('Главная');
     expect(crumbs.itemListElement.at(-1)).toMatchObject({

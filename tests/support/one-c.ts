@@ -53,7 +53,11 @@ export class StandIn1C {
     if (auth) headers.authorization = `Basic ${Buffer.from(`${this.login}:${this.password}`).toString('base64')}`;
     if (this.cookie) headers.cookie = this.cookie;
     if (body) headers['content-type'] = 'application/octet-stream';
-    const res = await fetch(`${this.base}/exchange/1c?${query}`, { method: body ? 'POST' : 'GET', headers, body });
+    const res = await fetch(`${this.base}/exchange/1c?${query}`, {
+      method: body ? 'POST' : 'GET',
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     const charset = /charset=([\w-]+)/i.exec(res.headers.get('content-type') ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
     const text = charset === 'windows-1251' ? iconv.decode(bytes, 'win1251') : bytes.toString('utf8');

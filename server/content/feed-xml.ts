@@ -1,0 +1,116 @@
+// The two marketplace feeds from the same rows: Yandex Market's YML (yml_catalog: the shop, roubles, the
+// category tree, an offer per size grouped by product with group_id, its price and old price, pictures,
+// brand, «Размер» and «Цвет») and Google Merchant Center's RSS 2.0 with g: fields (id, title, link,
+// image_link, price in RUB with sale_price under an old price, availability, brand, gender, age_group,
+// size, color, item_group_id). Written as strings: a builder library would hold a tree of 100 000 offers.
+import { escapeMarkup as x } from '../http/public.ts';
+import type { FeedCategory, FeedOffer } from './feed-sql.ts';
+
+/** What the marketplaces allow: Yandex takes a description of up to 3000 characters, Google 5000; Google's title 150. */
+const YANDEX_DESCRIPTION = 3000;
+const GOOGLE_DESCRIPTION = 5000;
+const GOOGLE_TITLE = 150;
+/** Pictures an offer carries: Yandex reads up to 10, Google up to 10 additional. */
+const PICTURES = 10;
+
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : origin + url);
+
+/** Whom the goods of a root are for, in Google's words. */
+function audience(root: string): { gender: 'female' | 'male' | 'unisex'; age: 'adult' | 'kids' } {
+  if (root === 'muzhskoe') return { gender: 'male', age: 'adult' };
+  if (root === 'detskoe') return { gender: 'unisex', age: 'kids' };
+  return { gender: 'female', age: 'adult' };
+}
+
+const MOSCOW = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Moscow',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export function yandexYml(
+  shop: { name: string; origin: string },
+  categories: readonly FeedCategory[],
+  offers: readonly FeedOffer[],
+  now = new Date(),
+): string {
+  const date = `${MOSCOW.format(now).replace(' ', 'T')}+03:00`;
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<yml_catalog date="${date}">`,
+    '<shop>',
+    `<name>${x(shop.name)}</name>`,
+    `<company>${x(shop.name)}</company>`,
+    `<url>${x(`${shop.origin}/`)}</url>`,
+    '<currencies><currency id="RUR" rate="1"/></currencies>',
+    '<categories>',
+    ...categories.map((c) => `<category id="${c.id}"${c.parent_id ? ` parentId="${c.parent_id}"` : ''}>${x(c.name)}</category>`),
+    '</categories>',
+    '<offers>',
+  ];
+  for (const o of offers) {
+    out.push(
+      `<offer id="${o.offer_id}" available="${o.stock > 0}" group_id="${o.product_id}">`,
+      `<name>${x(o.name)}</name>`,
+      `<url>${x(shop.origin + o.path)}</url>`,
+      `<price>${o.price}</price>`,
+      o.old_price ? `<oldprice>${o.old_price}</oldprice>` : '',
+      '<currencyId>RUR</currencyId>',
+      `<categoryId>${o.category_id}</categoryId>`,
+      ...o.pictures.slice(0, PICTURES).map((p) => `<picture>${x(absolute(shop.origin, p))}</picture>`),
+      `<vendor>${x(o.brand)}</vendor>`,
+      o.article ? `<vendorCode>${x(o.article)}</vendorCode>` : '',
+      o.description ? `<description>${x(cut(o.description, YANDEX_DESCRIPTION))}</description>` : '',
+      `<param name="Размер">${x(o.size)}</param>`,
+      `<param name="Цвет">${x(o.color)}</param>`,
+      '</offer>',
+    );
+  }
+  out.push('</offers>', '</shop>', '</yml_catalog>', '');
+  return out.filter(Boolean).join('\n');
+}
+
+const money = (roubles: number) => `${roubles.toFixed(2)} RUB`;
+
+export function googleMerchantXml(shop: { name: string; origin: string }, offers: readonly FeedOffer[]): string {
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
+    '<channel>',
+    `<title>${x(shop.name)}</title>`,
+    `<link>${x(`${shop.origin}/`)}</link>`,
+    `<description>${x(`Товары магазина ${shop.name}`)}</description>`,
+  ];
+  for (const o of offers) {
+    const who = audience(o.root);
+    const [main, ...more] = o.pictures.map((p) => absolute(shop.origin, p));
+    out.push(
+      '<item>',
+      `<g:id>${o.offer_id}</g:id>`,
+      `<g:title>${x(cut(`${o.name}, ${o.color}, размер ${o.size}`, GOOGLE_TITLE))}</g:title>`,
+      `<g:description>${x(cut(o.description || o.name, GOOGLE_DESCRIPTION))}</g:description>`,
+      `<g:link>${x(shop.origin + o.path)}</g:link>`,
+      main ? `<g:image_link>${x(main)}</g:image_link>` : '',
+      ...more.slice(0, PICTURES).map((p) => `<g:additional_image_link>${x(p)}</g:additional_image_link>`),
+      `<g:availability>${o.stock > 0 ? 'in_stock' : 'out_of_stock'}</g:availability>`,
+      `<g:price>${money(o.old_price ?? o.price)}</g:price>`,
+      o.old_price ? `<g:sale_price>${money(o.price)}</g:sale_price>` : '',
+      '<g:condition>new</g:condition>',
+      `<g:brand>${x(o.brand)}</g:brand>`,
+      o.article ? `<g:mpn>${x(o.article)}</g:mpn>` : '<g:identifier_exists>no</g:identifier_exists>',
+      `<g:gender>${who.gender}</g:gender>`,
+      `<g:age_group>${who.age}</g:age_group>`,
+      `<g:size>${x(o.size)}</g:size>`,
+      `<g:color>${x(o.color)}</g:color>`,
+      `<g:item_group_id>${o.product_id}</g:item_group_id>`,
+      '</item>',
+    );
+  }
+  out.push('</channel>', '</rss>', '');
+  return out.filter(Boolean).join('\n');
+}
