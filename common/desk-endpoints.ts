@@ -2,7 +2,7 @@
 // kept apart from the shop's table so that only the desk's own chunks import the desk's contract.
 import type { Struct } from 'superstruct';
 import { endpoint, type Method } from './endpoints.ts';
-import { DeskActionRequest, DeskMe, DeskNoteRequest, DeskOrder, DeskOrderList, DeskOrdersQuery } from './contract/manage.ts';
+import { DeskActionRequest, DeskMe, DeskNoteRequest, DeskOrder, DeskOrderList, DeskOrdersQuery, ExchangeLog } from './contract/manage.ts';
 
 /** A staff call with a JSON answer, with a body or a query when it takes one. */
 const staffCall = <A, B, Q, P extends string>(
@@ -21,4 +21,6 @@ export const DESK_ENDPOINTS = {
   deskNote: staffCall('PUT', '/manage/orders/:id/note', DeskOrder, { body: DeskNoteRequest }),
   /** Server-sent events: «orders» whenever an order is placed or changes (server/desk/events.ts). */
   deskEvents: endpoint({ method: 'GET', path: '/manage/events', answer: 'events', access: 'staff' }),
+  /** The log of the exchanges with the accounting system (server/exchange/log-routes.ts). */
+  deskExchange: staffCall('GET', '/manage/exchange', ExchangeLog),
 };

@@ -1,5 +1,5 @@
 // The shop's selling API under /api: the route plugins of accounts (signing in, social login, the user's own data and history), the basket, places and delivery,
-// discounts, orders, payments, gift certificates and Web Push; and the manager's desk (staff only).
+// discounts, orders, payments, gift certificates and Web Push; and the manager's desk with the log of the exchanges with the accounting system (staff only).
 import type { FastifyInstance } from 'fastify';
 import { authRoutes, mailingRoutes, profileRoutes, socialRoutes } from './accounts/public.ts';
 import { basketRoutes } from './basket/public.ts';
@@ -8,6 +8,7 @@ import { giftRoutes } from './gift/public.ts';
 import { paymentRoutes } from './payments/public.ts';
 import { pushRoutes } from './push/public.ts';
 import { deskRoutes } from './desk/public.ts';
+import { exchangeLogRoutes } from './exchange/public.ts';
 
 export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -23,4 +24,5 @@ export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(giftRoutes);
   await app.register(pushRoutes);
   await app.register(deskRoutes);
+  await app.register(exchangeLogRoutes);
 }

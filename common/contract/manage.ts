@@ -138,3 +138,36 @@ export const DeskNoteRequest = object({ note: text(0, 5000) });
 
 /** Who is at the desk. */
 export const DeskMe = type({ email: string() });
+
+/** One exchange with the accounting system as the desk's log shows it. */
+export const ExchangeRun = type({
+  id: integer(),
+  /** «Каталог» or «Заказы». */
+  kind_name: string(),
+  /** The file 1C named (import.xml, offers.xml, orders.xml), or the step (query, success). */
+  file: string(),
+  status: enums(['running', 'success', 'failure'] as const),
+  status_name: string(),
+  started_at: string(),
+  finished_at: nullable(string()),
+  /** A changes-only package (null: not a catalogue package). */
+  changes_only: nullable(boolean()),
+  /** What it did, each with its Russian name: «товаров добавлено: 12». */
+  counts: array(type({ name: string(), count: integer() })),
+  /** What it could not use, naming the file, the line and the product. */
+  problems: array(string()),
+  /** Why it was refused (1C was told the same). */
+  failure: nullable(string()),
+});
+export type ExchangeRun = Infer<typeof ExchangeRun>;
+
+export const ExchangeLog = type({
+  /** The exchange is on (EXCHANGE_LOGIN and EXCHANGE_PASSWORD are set). */
+  enabled: boolean(),
+  /** The address the owner types into 1C or МойСклад. */
+  address: string(),
+  /** The price type that is the shop's price (EXCHANGE_PRICE_TYPE), null: the package's first. */
+  price_type: nullable(string()),
+  runs: array(ExchangeRun),
+});
+export type ExchangeLog = Infer<typeof ExchangeLog>;

@@ -1,4 +1,5 @@
-// The manager's desk (/manage): the orders list and one order, for the shop's staff only (the API refuses
+// The manager's desk (/manage): the orders list, one order and the log of the exchanges with the accounting
+// system (/manage/exchange), for the shop's staff only (the API refuses
 // everyone else). Its component lives in a chunk of its own, which a shopper's page never loads; it asks
 // nothing for the HTML (the staff member's orders are loaded by the page), and it is never kept for others.
 import { definePage } from '../page-module.ts';
@@ -17,5 +18,6 @@ export const deskPage = definePage({
       personal: true,
       staff: true,
     },
+    { name: 'manage-exchange', pattern: '/manage/exchange', title: 'Обмен с 1С', crumb: 'Обмен с 1С', personal: true, staff: true },
   ],
 });

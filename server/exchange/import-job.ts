@@ -19,7 +19,7 @@ import { XmlFileError } from './xml-records.ts';
 /** Problems kept per run; the rest are counted. */
 const PROBLEMS_KEPT = 200;
 const BEAT_MS = 2_000;
-const STALL_SECONDS = 60;
+export const STALL_SECONDS = 60;
 
 export const IMPORT_MESSAGES = {
   notUploaded: (file: string) => `Файл ${file} не загружен в этом сеансе обмена (mode=file)`,

@@ -2,3 +2,4 @@
 // at /exchange/1c and its pictures. Everything else in the folder is its own (eslint.config.js refuses an
 // import from another area past this file).
 export { default as exchangeRoutes } from './routes.ts';
+export { default as exchangeLogRoutes } from './log-routes.ts';

@@ -39,3 +39,4 @@ export function watchOrders(onOrders: () => void): () => void {
 }
 
 export const saveOrderNote = (id: number, note: string) => call(DESK_ENDPOINTS.deskNote, { params: { id: String(id) }, body: { note } });
+export const exchangeLog = () => call(DESK_ENDPOINTS.deskExchange);

@@ -55,7 +55,7 @@ describe.each(backends)('the manager desk on $name', (backend) => {
 
   it("answers the desk's pages 401 to nobody signed in and 403 to a shopper, never to be kept; the staff get them", async () => {
     const pages = ROUTES.filter((r) => r.staff);
-    expect(pages.map((r) => r.name)).toEqual(['manage', 'manage-order']);
+    expect(pages.map((r) => r.name)).toEqual(['manage', 'manage-order', 'manage-exchange']);
     const buyer = await createUser(app);
     for (const r of pages) {
       const path = r.pattern.replace(':pk', '1');

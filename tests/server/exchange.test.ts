@@ -11,6 +11,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
+import type { ExchangeRun } from '../../common/contract/manage.ts';
 import { StandIn1C } from '../support/one-c.ts';
 import {
   catalogue,
@@ -30,6 +31,7 @@ import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-he
 
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-2026-secret';
+const STAFF_EMAIL = 'accountant@moreimoda.test';
 
 describe.each(backends)('the exchange with 1C on $name', (backend) => {
   let app: FastifyInstance;
@@ -45,6 +47,8 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       EXCHANGE_PASSWORD: PASSWORD,
       EXCHANGE_PRICE_TYPE: 'Розничная',
       EXCHANGE_STEP_SECONDS: '0',
+      STAFF_EMAILS: STAFF_EMAIL,
+      PUBLIC_URL: 'https://moreimoda.example',
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -316,6 +320,26 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       `select problems from exchange_runs where kind = 'sale' and file = 'orders.xml' order by id limit 1`,
     );
     expect(log.problems).toEqual(['orders.xml, строка 5: заказ 2026-999999 в магазине не найден']);
+  });
+
+  it('shows the staff the log of every exchange, in Russian, newest first', async () => {
+    const staff = shopper(app, (await createUser(app, { email: STAFF_EMAIL })).token);
+    const { status, body } = await staff.call('GET', '/api/manage/exchange');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ enabled: true, address: 'https://moreimoda.example/exchange/1c', price_type: 'Розничная' });
+    const runs = body.runs as ExchangeRun[];
+    expect(runs[0]).toMatchObject({ kind_name: 'Заказы', file: 'orders.xml', status: 'success', status_name: 'успешно' });
+    const refused = runs.find((r) => r.failure?.startsWith('import.xml: файл не читается как XML'));
+    expect(refused).toMatchObject({ kind_name: 'Каталог', status: 'failure', status_name: 'ошибка' });
+    const first = runs.findLast((r) => r.file === 'import.xml' && r.status === 'success')!;
+    expect(first.changes_only).toBe(false);
+    expect(first.counts).toEqual(
+      expect.arrayContaining([
+        { name: 'товаров прочитано', count: 4 },
+        { name: 'товаров добавлено', count: 4 },
+      ]),
+    );
+    expect(first.problems[0]).toMatch(/^import\.xml: группа «Прочее» не соответствует ни одному разделу магазина/);
   });
 
   it('answers 404 at the address while no login is set', async () => {
