@@ -8,6 +8,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { socialProviderEnv } from './tests/support/social-provider.ts';
 import { E2E_BANK_CALLBACK_KEY, sberbankEnv } from './tests/support/sberbank-bank.ts';
 import { E2E_STAFF_EMAIL } from './tests/support/staff.ts';
+import { exchangeEnv } from './tests/support/one-c.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.
@@ -96,6 +97,8 @@ export default defineConfig({
       PUSH_SERVICES: `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
       // The manager of the manager's-day test (tests/e2e/desk.spec.ts).
       STAFF_EMAILS: E2E_STAFF_EMAIL,
+      // The accounting system's exchange the stand-in 1C speaks to (tests/e2e/accounting.spec.ts).
+      ...exchangeEnv(),
     },
   },
 });

@@ -8,64 +8,15 @@
 // stays «Получен». The desk's pages pass the accessibility audit; a shopper who is not staff is
 // refused the desk.
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PushedMessage } from '../support/push-service.ts';
 import { E2E_STAFF_EMAIL } from '../support/staff.ts';
 import { expect, freshContext, test } from './fixtures.ts';
-import { addFromProductPage, fillBuyer, pickProducts, stockNow, type Pick } from './basket-helpers.ts';
+import { addFromProductPage, fillBuyer, pickProducts, stockNow } from './basket-helpers.ts';
+import { bankOrderOf, paidOrderThroughApi } from './bank-helpers.ts';
+import { ensureStaffAccount, signInAtDesk } from './staff-helpers.ts';
 import { addFavourite, prompt, standInPushService } from './push-helpers.ts';
 import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts';
-
-const STAFF_PASSWORD = 'Menedzher2026';
-const BANK = `http://127.0.0.1:${process.env.E2E_BANK_PORT}`;
-
-/** The manager's account (STAFF_EMAILS names it in playwright.config.ts): registered once, signed in with after. */
-async function ensureStaffAccount(request: APIRequestContext): Promise<void> {
-  const login = await request.post('/api/v1/auth/', { data: { username: E2E_STAFF_EMAIL, password: STAFF_PASSWORD } });
-  if (login.ok()) return;
-  const made = await request.post('/api/v1/sign_in/', {
-    data: { full_name: 'Петрова Ольга Викторовна', email: E2E_STAFF_EMAIL, password_one: STAFF_PASSWORD, password_two: STAFF_PASSWORD },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-}
-
-/** What the stand-in bank holds of a payment (its orderNumber is the shop's payment id). */
-async function bankOrderOf(request: APIRequestContext, orderNumber: string) {
-  const [order] = (await (await request.get(`${BANK}/standin/orders?orderNumber=${orderNumber}`)).json()) as {
-    deposited: number;
-    refunded: number;
-    refundBundles: { receiptType: string; total: number }[];
-  }[];
-  return order!;
-}
-
-/** A visitor's order of one size, picked up in Moscow, placed and paid at the bank through the API. */
-async function paidOrderThroughApi(request: APIRequestContext, p: Pick, phone: string, quantity = 1) {
-  expect((await request.post('/api/v2/cart/', { data: { ext_id: p.extIds[0], quantity } })).ok()).toBe(true);
-  const moscow = (
-    (await (await request.get(`/api/v1/cities/?data=${encodeURIComponent('{"q":"Москва"}')}`)).json()) as {
-      id: number;
-      region_id: number;
-      name: string;
-    }[]
-  ).find((c) => c.name === 'Москва')!;
-  const placed = await request.post('/api/v2/order/', {
-    data: {
-      buyer: { fio: 'Смирнов Олег Игоревич', email: 'oleg.smirnov@example.ru', phone },
-      city_id: moscow.id,
-      region_id: moscow.region_id,
-      delivery_method: 'pickup',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const { guid, number } = (await placed.json()) as { guid: string; number: string };
-  const { payment_url } = (await (await request.post('/api/v1/order_payment/', { data: { guid } })).json()) as { payment_url: string };
-  const mdOrder = new URL(payment_url).searchParams.get('mdOrder')!;
-  const back = await request.post(`${BANK}/payment/merchants/sbersafe/pay?mdOrder=${mdOrder}`, { maxRedirects: 0 });
-  const returnUrl = back.headers().location!;
-  await request.get(returnUrl.replace(/^https?:\/\/[^/]+/, ''));
-  return { guid, number, paymentId: new URL(returnUrl).searchParams.get('payment')! };
-}
 
 /** axe-core's serious and critical findings on the page as it is. */
 async function seriousFindings(page: Page): Promise<string[]> {
@@ -73,16 +24,6 @@ async function seriousFindings(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function signInAtDesk(page: Page): Promise<void> {
-  await page.goto('/manage');
-  await page.getByTestId('desk-gate').getByRole('button', { name: 'Войти' }).click();
-  const popup = page.getByRole('dialog', { name: 'Вход' });
-  await popup.getByLabel('E-mail').fill(E2E_STAFF_EMAIL);
-  await popup.getByLabel('Пароль').fill(STAFF_PASSWORD);
-  await popup.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByText(`Рабочее место менеджера · ${E2E_STAFF_EMAIL}`)).toBeVisible();
 }
 
 test("a manager's day: an order found by phone, assembled and shipped, the buyer told; another cancelled and refunded; one of a pair returned", async ({
@@ -176,7 +117,7 @@ test("a manager's day: an order found by phone, assembled and shipped, the buyer
   await desk.getByRole('link', { name: '← Все заказы' }).click();
   await expect(desk.getByRole('link', { name: number })).toBeVisible(); // the list as it was before the next order
   const stockBefore = await stockNow(request, second!, second!.extIds[0]!);
-  const other = await paidOrderThroughApi(request, second!, '+7(903)-555-44-33');
+  const other = await paidOrderThroughApi(request, second!.extIds[0]!, '+7(903)-555-44-33');
   expect(await stockNow(request, second!, second!.extIds[0]!)).toBe(stockBefore! - 1);
   await expect(desk.getByRole('link', { name: other.number })).toHaveCount(0);
   await desk.getByRole('link', { name: other.number }).click();
@@ -193,7 +134,7 @@ test("a manager's day: an order found by phone, assembled and shipped, the buyer
   await expect(desk.getByText('Оплата: Деньги возвращены')).toBeVisible();
 
   // Two of a kind bought, one sent back: that one's money comes back, the order stays «Получен».
-  const pair = await paidOrderThroughApi(request, third!, '+7(903)-555-44-34', 2);
+  const pair = await paidOrderThroughApi(request, third!.extIds[0]!, '+7(903)-555-44-34', 2);
   await desk.goto('/manage');
   await desk.getByRole('link', { name: pair.number }).click();
   for (const step of ['Собрать заказ', 'Готов к выдаче', 'Получен покупателем']) {

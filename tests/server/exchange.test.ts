@@ -331,7 +331,7 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
     expect(runs[0]).toMatchObject({ kind_name: 'Заказы', file: 'orders.xml', status: 'success', status_name: 'успешно' });
     const refused = runs.find((r) => r.failure?.startsWith('import.xml: файл не читается как XML'));
     expect(refused).toMatchObject({ kind_name: 'Каталог', status: 'failure', status_name: 'ошибка' });
-    const first = runs.findLast((r) => r.file === 'import.xml' && r.status === 'success')!;
+    const first = [...runs].reverse().find((r) => r.file === 'import.xml' && r.status === 'success')!;
     expect(first.changes_only).toBe(false);
     expect(first.counts).toEqual(
       expect.arrayContaining([

@@ -23,6 +23,15 @@ export interface ImportResult {
   progress: string[];
 }
 
+/** The exchange's login of the end-to-end run's shop (playwright.config.ts), as the owner would type it into 1C. */
+export const E2E_EXCHANGE = { login: 'moreimoda-1c', password: 'Obmen-E2E-2026', priceType: 'Розничная' } as const;
+
+export const exchangeEnv = () => ({
+  EXCHANGE_LOGIN: E2E_EXCHANGE.login,
+  EXCHANGE_PASSWORD: E2E_EXCHANGE.password,
+  EXCHANGE_PRICE_TYPE: E2E_EXCHANGE.priceType,
+});
+
 /** Zips the files as 1C does: the packages and the pictures under import_files/. */
 export function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
