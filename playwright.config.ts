@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { socialProviderEnv } from './tests/support/social-provider.ts';
 import { E2E_BANK_CALLBACK_KEY, sberbankEnv } from './tests/support/sberbank-bank.ts';
 import { E2E_STAFF_EMAIL } from './tests/support/staff.ts';
-import { exchangeEnv } from './tests/support/one-c.ts';
+import { exchangeEnv } from './scripts/stand-in-1c.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 // Workers re-read this file: the first evaluation picks the folder and the rest inherit it.

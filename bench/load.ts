@@ -6,11 +6,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { load, type LoadFigures } from './load/cannon.ts';
 import { startNginx } from './load/nginx.ts';
 import { startShop, type ShopProcess } from '../scripts/shop-process.ts';
 import { startShoppers } from './load/shoppers.ts';
+import { scratchPostgres } from './load/scratch-postgres.ts';
 import { categoryPathOf, matchRoute } from '../common/routes.ts';
 
 const json = (v: object) => encodeURIComponent(JSON.stringify(v));
@@ -170,25 +170,6 @@ async function misses(engine: string, env: Record<string, string>, offers: numbe
     figure: `cache miss on ${engine}: a new filter over ${offers} offers`,
     measured: `median ${ms(times[times.length >> 1])}`,
     aim: 'median ≤ 10 ms',
-  };
-}
-
-async function scratchPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
   };
 }
 

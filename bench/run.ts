@@ -1,4 +1,4 @@
-// `npm run bench [-- --offers 20000 --rounds 200 --only load]`: prints the shop's figures as tables, each
+// `npm run bench [-- --offers 20000 --rounds 200 --only load --exchange-products 20000]`: prints the shop's figures as tables, each
 // beside its aim where it has one. Measurements only: nothing here passes or fails. The load section runs
 // the mixed load on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
 import { existsSync } from 'node:fs';
@@ -10,13 +10,16 @@ import { loadSection } from './load.ts';
 import { offlineSection } from './offline-visit.ts';
 import { bundleFigures } from './bundle.ts';
 import { offlineSearchFigures } from './search.ts';
+import { exchangeSection } from './exchange.ts';
 
 const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, lighthouse, offline, load, api or search. */
+    /** One section only: bundle, lighthouse, offline, load, api, search or exchange. */
     only: { type: 'string' },
+    /** The exchange section's catalogue: products, each with 5 sizes. */
+    'exchange-products': { type: 'string', default: '20000' },
   },
 });
 const offers = Number(values.offers);
@@ -60,6 +63,14 @@ if (wanted('load')) {
   await loadSection({
     distDir: 'dist',
     bigOffers: offers,
+    pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
+  });
+}
+
+if (wanted('exchange')) {
+  await exchangeSection({
+    products: Number(values['exchange-products']),
+    sizesEach: 5,
     pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
   });
 }

@@ -2,7 +2,7 @@
 // processes (two servers on one PostgreSQL) and for the load section of the bench. Started on a data folder
 // or a PostgreSQL database, read for its CPU time, stopped with SIGTERM (its log lines are kept).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,10 @@ export interface ShopProcess {
   cpuSeconds(): number;
   /** The same, split: [user, system]. */
   cpuSplit(): [number, number];
+  /** The most memory the server process has held resident so far (VmHWM), in MB. */
+  peakMemoryMb(): number;
+  /** Starts the peak over from what the process holds now (Linux's clear_refs). */
+  resetPeakMemory(): void;
   /** Stops the server; resolves to what it logged. */
   stop(): Promise<string[]>;
 }
@@ -60,6 +64,13 @@ export async function startShop(env: Record<string, string>, port?: number): Pro
     cpuSplit() {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return [Number(fields[11]) / CLOCK_TICKS, Number(fields[12]) / CLOCK_TICKS]; // utime, stime
+    },
+    peakMemoryMb() {
+      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return Math.round(Number(kb ?? 0) / 1024);
+    },
+    resetPeakMemory() {
+      writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     },
     cpuSeconds() {
       const [user, system] = shop.cpuSplit();

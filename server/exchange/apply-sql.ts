@@ -108,9 +108,12 @@ export async function insertColors(tx: Queryable, rows: readonly { slug: string;
   ]);
 }
 
-/** The id of the brand or colour of that name (compared as newNames compares). */
-const byName = (table: string, name: string) =>
-  `(select t.id from ${table} t where lower(replace(t.name, 'ё', 'е')) = lower(replace(${name}, 'ё', 'е')) order by t.id limit 1)`;
+/** A name as the brands and colours are matched: no case, ё as е. */
+const KEY = (name: string) => `lower(replace(${name}, 'ё', 'е'))`;
+
+/** A CTE of the brands or colours by their matching key (the oldest of a key), to join the staged rows to once. */
+const namesCte = (cte: string, table: 'brands' | 'colors') =>
+  `${cte} as (select distinct on (${KEY('name')}) ${KEY('name')} as key, id from ${table} order by ${KEY('name')}, id)`;
 
 /**
  * Goods of the package, updated or created by their Ид (two statements over the staged rows, each joined by
@@ -125,11 +128,12 @@ export async function upsertProducts(
 ): Promise<{ created: number; updated: number }> {
   const staged = `with s as (
        select distinct on (ext_id) * from exchange_staged_products where run_id = $1 order by ext_id, line desc
-     ), r as (
-       select s.*, g.category_id, ${byName('brands', 'coalesce(s.brand, $2)')} as brand_id,
-              ${byName('colors', 's.color')} as color_id,
+     ), ${namesCte('bn', 'brands')}, ${namesCte('cn', 'colors')}, r as (
+       select s.*, g.category_id, bn.id as brand_id, cn.id as color_id,
               case when s.deleted then 'deleted' when g.category_id is null then 'group' end as hidden
          from s left join exchange_groups g on g.ext_id = s.group_ext_id
+         left join bn on bn.key = ${KEY('coalesce(s.brand, $2)')}
+         left join cn on cn.key = ${KEY('s.color')}
      )`;
   const updated = await tx.query(
     `${staged}
@@ -151,7 +155,7 @@ export async function upsertProducts(
   const created = await tx.query(
     `${staged}
      insert into products (ext_id, slug, category_id, brand_id, color_id, name, description, article, exchange_hidden, active, price)
-     select r.ext_id, r.slug, r.category_id, r.brand_id, coalesce(r.color_id, ${byName('colors', '$3')}), r.name, r.description,
+     select r.ext_id, r.slug, r.category_id, r.brand_id, coalesce(r.color_id, (select cn.id from cn where cn.key = ${KEY('$3')})), r.name, r.description,
             r.article, r.hidden, false, null
        from r
       where not r.deleted and not exists (select 1 from products p where p.ext_id = r.ext_id)
@@ -229,31 +233,36 @@ export async function countOffersWithoutProduct(tx: Queryable, runId: number): P
  * other sizes in the package's order. A deleted offer keeps its row (orders name it) with no stock.
  */
 export async function upsertVariants(tx: Queryable, runId: number, oneSize: string): Promise<{ created: number; updated: number }> {
-  const staged = `with s as (
-       select distinct on (ext_id) * from exchange_staged_offers where run_id = $1 order by ext_id, line desc
+  const staged = `with ${namesCte('cn', 'colors')}, s as (
+       select distinct on (o.ext_id) o.*, cn.id as color_id from exchange_staged_offers o left join cn on cn.key = ${KEY('o.color')}
+        where o.run_id = $1 order by o.ext_id, o.line desc
      )`;
   const updated = await tx.query(
     `${staged}
      update product_variants v set
        size = coalesce(s.size, v.size),
-       color_id = coalesce(${byName('colors', 's.color')}, v.color_id),
+       color_id = coalesce(s.color_id, v.color_id),
        stock = case when s.deleted then 0 else coalesce(s.quantity, v.stock) end
        from s where v.ext_id = s.ext_id
         and (v.size, v.color_id, v.stock) is distinct from
-            (coalesce(s.size, v.size), coalesce(${byName('colors', 's.color')}, v.color_id),
+            (coalesce(s.size, v.size), coalesce(s.color_id, v.color_id),
              case when s.deleted then 0 else coalesce(s.quantity, v.stock) end)
      returning v.id`,
     [runId],
   );
   const created = await tx.query(
-    `${staged}
+    `${staged}, fresh as (
+       select p.id as product_id, s.* from s join products p on p.ext_id = s.product_ext_id
+        where not exists (select 1 from product_variants v where v.ext_id = s.ext_id)
+     ), after as (
+       select v.product_id, max(v.position) as last from product_variants v
+        where v.product_id in (select product_id from fresh) group by v.product_id
+     )
      insert into product_variants (product_id, ext_id, kind, size, color_id, stock, position)
-     select p.id, s.ext_id, 'size', coalesce(s.size, $2), coalesce(${byName('colors', 's.color')}, p.color_id),
-            case when s.deleted then 0 else coalesce(s.quantity, 0) end,
-            (coalesce((select max(v.position) from product_variants v where v.product_id = p.id), -1)
-              + row_number() over (partition by p.id order by s.line))::smallint
-       from s join products p on p.ext_id = s.product_ext_id
-      where not exists (select 1 from product_variants v where v.ext_id = s.ext_id)
+     select f.product_id, f.ext_id, 'size', coalesce(f.size, $2), coalesce(f.color_id, p.color_id),
+            case when f.deleted then 0 else coalesce(f.quantity, 0) end,
+            (coalesce(a.last, -1) + row_number() over (partition by f.product_id order by f.line))::smallint
+       from fresh f join products p on p.id = f.product_id left join after a on a.product_id = f.product_id
      returning id`,
     [runId, oneSize],
   );
@@ -273,20 +282,26 @@ export async function emptyUnlistedVariants(tx: Queryable, runId: number): Promi
   return rows.length;
 }
 
-/** A product's price is the lowest its offers in the package name; an old price no higher than it is dropped. */
-export async function setPrices(tx: Queryable, runId: number): Promise<number> {
-  const rows = await tx.query(
+/**
+ * A product's price is the lowest its offers in the package name; an old price no higher than it is dropped.
+ * A product priced now is shown at once when nothing hides it (one write of the row, not two).
+ */
+export async function setPrices(tx: Queryable, runId: number): Promise<{ priced: number; shown: number }> {
+  const rows = await tx.query<{ shown: boolean }>(
     `with priced as (
        select product_ext_id, min(price) as price from exchange_staged_offers
         where run_id = $1 and price is not null and not deleted group by product_ext_id
      )
-     update products p set price = x.price, old_price = case when p.old_price > x.price then p.old_price end
-       from priced x
-      where p.ext_id = x.product_ext_id and (p.price is distinct from x.price or p.old_price <= x.price)
-      returning p.id`,
+     update products p set price = x.price, old_price = case when p.old_price > x.price then p.old_price end,
+            active = (p.category_id is not null and p.exchange_hidden is null)
+       from priced x join products was on was.ext_id = x.product_ext_id
+      where p.id = was.id
+        and (p.price, p.old_price, p.active) is distinct from
+            (x.price, case when p.old_price > x.price then p.old_price end, p.category_id is not null and p.exchange_hidden is null)
+      returning p.active and not was.active as shown`,
     [runId],
   );
-  return rows.length;
+  return { priced: rows.length, shown: rows.filter((r) => r.shown).length };
 }
 
 /**

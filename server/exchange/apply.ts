@@ -128,11 +128,13 @@ export async function applyPackage(tx: Queryable, input: ApplyInput): Promise<Ap
     const { created, updated } = await upsertVariants(tx, runId, ONE_SIZE);
     counts.offersCreated = created;
     counts.offersUpdated = updated;
-    counts.pricesChanged = await setPrices(tx, runId);
+    const prices = await setPrices(tx, runId);
+    counts.pricesChanged = prices.priced;
+    counts.productsShown = prices.shown;
     if (!summary.changesOnly) counts.offersEmptied = await emptyUnlistedVariants(tx, runId);
   }
   const { shown, hidden } = await settleShown(tx);
-  counts.productsShown = shown;
+  counts.productsShown = (counts.productsShown ?? 0) + shown;
   counts.productsHidden = hidden;
   await bumpCatalogueVersion(tx);
   return { counts, problems };

@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
-import { E2E_EXCHANGE, StandIn1C } from '../support/one-c.ts';
+import { E2E_EXCHANGE, StandIn1C } from '../../scripts/stand-in-1c.ts';
 import { catalogue, IDS, NAMES, NEW_SUBGROUP, offers, OFFERS, ordersBack, PICTURES } from '../support/one-c-fixtures.ts';
 import { paidOrderThroughApi } from './bank-helpers.ts';
 import { expect, freshContext, test } from './fixtures.ts';

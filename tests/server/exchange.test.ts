@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import type { ExchangeRun } from '../../common/contract/manage.ts';
-import { StandIn1C } from '../support/one-c.ts';
+import { StandIn1C } from '../../scripts/stand-in-1c.ts';
 import {
   catalogue,
   IDS,
@@ -26,6 +26,7 @@ import {
   UNMATCHED_GROUP,
 } from '../support/one-c-fixtures.ts';
 import { mailsTo } from './account-helpers.ts';
+import { readConfig } from '../../server/config.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
 
@@ -348,5 +349,26 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
     await off.close();
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe('Обмен с учётной системой выключен: задайте EXCHANGE_LOGIN и EXCHANGE_PASSWORD');
+  });
+});
+
+describe('the exchange settings', () => {
+  it('refuses a login without a password, a login with a colon and an encoding 1C cannot read, and reads the rest', () => {
+    expect(() => readConfig({ EXCHANGE_LOGIN: 'site' })).toThrow('EXCHANGE_LOGIN and EXCHANGE_PASSWORD are set together or not at all');
+    expect(() => readConfig({ EXCHANGE_LOGIN: 'a:b', EXCHANGE_PASSWORD: 'x' })).toThrow(/colon/);
+    expect(() => readConfig({ EXCHANGE_LOGIN: 'a', EXCHANGE_PASSWORD: 'x', EXCHANGE_ORDERS_ENCODING: 'koi8-r' })).toThrow(
+      'EXCHANGE_ORDERS_ENCODING is not one of windows-1251, utf-8: koi8-r',
+    );
+    expect(readConfig({}).exchange).toBeNull();
+    expect(
+      readConfig({ EXCHANGE_LOGIN: 'a', EXCHANGE_PASSWORD: 'x', EXCHANGE_ORDERS_ENCODING: 'cp1251', EXCHANGE_FILE_LIMIT_MB: '2' }).exchange,
+    ).toEqual({
+      login: 'a',
+      password: 'x',
+      priceType: undefined,
+      ordersEncoding: 'windows-1251',
+      fileLimitBytes: 2 * 1024 * 1024,
+      stepSeconds: 20,
+    });
   });
 });

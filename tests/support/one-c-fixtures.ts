@@ -4,6 +4,7 @@
 // (2.08's Остатки) and as 2.04's Склад attributes. Each builder takes what a test changes (a changes-only
 // package, goods left out, another encoding) and gives the bytes 1C would send.
 import iconv from 'iconv-lite';
+import type { Package } from '../../scripts/stand-in-1c.ts';
 
 export type Encoding = 'windows-1251' | 'utf-8';
 
@@ -55,11 +56,6 @@ export const PICTURES: Record<string, Buffer> = {
     'base64',
   ),
 };
-
-export interface Package {
-  name: string;
-  bytes: Buffer;
-}
 
 const encode = (name: string, xml: string, encoding: Encoding): Package => {
   const text = `<?xml version="1.0" encoding="${encoding === 'utf-8' ? 'UTF-8' : 'windows-1251'}"?>\n${xml}`;

@@ -1,11 +1,10 @@
-// A stand-in 1C for the tests: it speaks to the shop's /exchange/1c over HTTP in the very sequence 1C's
+// A stand-in 1C for the tests and the bench: it speaks to the shop's /exchange/1c over HTTP in the very sequence 1C's
 // "exchange with a site" sends: checkauth with HTTP Basic, the session cookie on every later call, init
 // (zip=yes, file_limit), the package zipped and posted in pieces no bigger than file_limit (or smaller, as
 // asked), import of each file, called again while the shop answers «progress», complete; and for orders
 // query (CommerceML in the encoding the shop names), success, and file with 1C's answer.
 import iconv from 'iconv-lite';
 import yazl from 'yazl';
-import type { Package } from './one-c-fixtures.ts';
 
 export interface Answer {
   status: number;
@@ -21,6 +20,12 @@ export interface ImportResult {
   reason: string;
   /** The «progress» answers before it. */
   progress: string[];
+}
+
+/** A file of a package as 1C sends it. */
+export interface Package {
+  name: string;
+  bytes: Buffer;
 }
 
 /** The exchange's login of the end-to-end run's shop (playwright.config.ts), as the owner would type it into 1C. */
