@@ -7,7 +7,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export default async function housekeeping(app: FastifyInstance, opts: { intervalMs?: number } = {}): Promise<void> {
   runEvery(app, opts.intervalMs ?? HOUR_MS, 'housekeeping', async () => {
-    const done = await runHousekeeping(app.db);
+    const done = await runHousekeeping(app.db, app.config.dataDir);
     if (Object.values(done).some((n) => n > 0)) app.log.info({ housekeeping: done }, 'housekeeping done');
   });
 }

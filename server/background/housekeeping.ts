@@ -1,9 +1,11 @@
 // Housekeeping's rules: how long rows of no more use are kept before they are dropped: old Idempotency-Key
 // answers, idle visitor carts, old rate-limit hits, spent password reset and e-mail change links and
-// long-revoked sign-in tokens, settled push messages. (Unpaid orders are background/unpaid-orders.ts's, every minute.)
+// long-revoked sign-in tokens, settled push messages, and the exchange's stale sessions with their files and
+// old log entries (exchange/cleanup.ts). (Unpaid orders are background/unpaid-orders.ts's, every minute.)
 import type { Db } from '../db/public.ts';
 import { LONGEST_WINDOW_S, dropOldAnswers, dropOldHits } from '../http/public.ts';
 import { dropSettledPushes } from '../push/public.ts';
+import { forgetOldExchanges } from '../exchange/public.ts';
 import { dropIdleVisitorCarts, dropRevokedTokens, dropSpentLinks } from './housekeeping-sql.ts';
 
 export const KEEP = {
@@ -19,7 +21,7 @@ export const KEEP = {
   settledPushDays: 7,
 } as const;
 
-interface HousekeepingReport {
+type HousekeepingReport = {
   answers: number;
   visitorCarts: number;
   rateLimitHits: number;
@@ -27,10 +29,12 @@ interface HousekeepingReport {
   emailChanges: number;
   revokedTokens: number;
   settledPushes: number;
-}
+} & Awaited<ReturnType<typeof forgetOldExchanges>>;
 
-export async function runHousekeeping(db: Db): Promise<HousekeepingReport> {
+/** `dataDir` holds the exchange's uploads (the config's DATA_DIR). */
+export async function runHousekeeping(db: Db, dataDir: string): Promise<HousekeepingReport> {
   return {
+    ...(await forgetOldExchanges(db, dataDir)),
     answers: await dropOldAnswers(db, KEEP.answersDays),
     visitorCarts: await dropIdleVisitorCarts(db, KEEP.visitorCartDays),
     rateLimitHits: await dropOldHits(db, LONGEST_WINDOW_S),

@@ -1,6 +1,7 @@
 // SQL of the marketplace feeds: every size of every product on sale, one row each (a size is what a
 // marketplace sells: its own price, stock and picture set come from its product), and the category tree.
-// Sets sold as top and bottom are left out: a marketplace offer is one thing in one size.
+// Sets sold as top and bottom are left out (a marketplace offer is one thing in one size), and so are goods
+// without a picture: both marketplaces refuse an offer without one.
 import type { Queryable } from '../db/public.ts';
 import { PRODUCT_PATH_SQL } from '../catalog/public.ts';
 
@@ -36,7 +37,7 @@ export function feedOffers(db: Queryable): Promise<FeedOffer[]> {
        join brands b on b.id = p.brand_id
        join product_variants v on v.product_id = p.id and v.kind = 'size'
        join colors vc on vc.id = v.color_id
-      where p.active and not p.is_set
+      where p.active and not p.is_set and exists (select 1 from product_images i where i.product_id = p.id)
       order by p.id, v.position, v.id`,
   );
 }

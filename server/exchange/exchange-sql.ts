@@ -2,8 +2,8 @@
 // sale query sent) and the runs, the staff's log of every exchange.
 import type { Queryable } from '../db/public.ts';
 
-/** A session nobody used for this long is forgotten, with its uploads. */
-export const SESSION_HOURS = 24;
+/** A session nobody used for this long is forgotten, with its uploads (1C's exchange takes minutes). */
+export const SESSION_HOURS = 3;
 
 export async function openSession(db: Queryable, token: string): Promise<void> {
   await db.query('insert into exchange_sessions (token) values ($1)', [token]);
@@ -160,4 +160,13 @@ export async function recentRuns(db: Queryable, limit: number): Promise<RunRow[]
 export async function shopName(db: Queryable): Promise<string> {
   const [row] = await db.query<{ name: string }>('select name from organization');
   return row?.name || 'Магазин';
+}
+
+/** Drops the log's exchanges older than `days` (never one still running). */
+export async function dropOldRuns(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    `delete from exchange_runs where status <> 'running' and started_at < now() - make_interval(days => $1) returning id`,
+    [days],
+  );
+  return rows.length;
 }

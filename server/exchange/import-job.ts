@@ -4,7 +4,7 @@
 // is read into staging in short batches, then applied in one transaction (apply.ts). One import runs in the
 // whole shop at a time; one whose process died is failed after a minute without a heartbeat.
 import path from 'node:path';
-import { stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/public.ts';
 import { applyPackage } from './apply.ts';
@@ -13,7 +13,7 @@ import { knownPictures } from './apply-sql.ts';
 import { readPackage, type PackageSummary } from './package-reader.ts';
 import { keepPicture } from './pictures.ts';
 import { dropStaged, loadDictionaries, stageGroups, stageOffers, stageProducts, type StagedProduct } from './staging-sql.ts';
-import { unpackArchives, uploadedFile, UploadError } from './uploads.ts';
+import { unpackArchives, uploaded, uploadedFile, UploadError } from './uploads.ts';
 import { XmlFileError } from './xml-records.ts';
 
 /** Problems kept per run; the rest are counted. */
@@ -70,8 +70,8 @@ export async function importCall(deps: ImportDeps, session: string, file: string
   await failStalledRuns(db, STALL_SECONDS, IMPORT_MESSAGES.stalled);
   let runId: number;
   const last = await lastRunOf(db, session, file);
-  const uploaded = await uploadedFile(deps.folder, file);
-  const uploadedAt = uploaded ? (await stat(uploaded)).mtime : null;
+  // The file is removed once its import ends, so one read tells whether it came again since.
+  const uploadedAt = (await uploaded(deps.folder, file))?.at ?? null;
   if (last && (last.status === 'running' || !uploadedAt || uploadedAt < last.started_at)) {
     runId = last.id; // a call again about the same import: its progress or its end
   } else {
@@ -176,5 +176,7 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
   } finally {
     clearInterval(beating);
     await dropStaged(db, runId).catch((e: unknown) => log.warn({ err: e }, 'exchange: staged rows stay'));
+    // The package is in (or refused): its file is of no more use. A call again about it answers from the log.
+    await rm(filePath, { force: true });
   }
 }

@@ -4,7 +4,7 @@
 // accounting system's own goods) with their size and their price after the order's discounts (the same
 // split as the fiscal receipt's), delivery as a service line, and the order's state as requisites.
 import type { Queryable } from '../db/public.ts';
-import { orderItems, saleReceipt, type OrderRow } from '../orders/public.ts';
+import { orderItems, saleReceipt, type OrderRow, type ReceiptLine } from '../orders/public.ts';
 import { orderStatusName, paymentStatusName } from '../../common/order-status.ts';
 import { el, encodeDocument, money } from './xml-text.ts';
 import type { SentOrder } from './exchange-sql.ts';
@@ -62,9 +62,34 @@ const requisite = (name: string, value: string) =>
 
 const PIECE = '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>';
 
+/**
+ * The order's lines as its receipt has them (prices after the discounts); should an old order not add up to
+ * its total (the receipt refuses it), its lines at their own prices, so the order still reaches 1C.
+ */
+function positionsOf(o: OutOrder, items: Awaited<ReturnType<typeof orderItems>>): Omit<ReceiptLine, 'position'>[] {
+  try {
+    return saleReceipt(o, items, 'none', 0).lines;
+  } catch {
+    const lines: Omit<ReceiptLine, 'position'>[] = items.map((i) => ({
+      code: i.ext_id,
+      line: i.ext_id,
+      name: i.name,
+      quantity: i.quantity,
+      price: i.price * 100,
+      amount: i.price * i.quantity * 100,
+      kind: i.gift_certificate_id === null ? 'commodity' : 'advance',
+    }));
+    if (o.delivery_price > 0) {
+      const amount = o.delivery_price * 100;
+      lines.push({ code: 'delivery', line: 'delivery', name: 'Доставка', quantity: 1, price: amount, amount, kind: 'service' });
+    }
+    return lines;
+  }
+}
+
 async function documentOf(db: Queryable, o: OutOrder): Promise<string> {
   const items = await orderItems(db, o.id);
-  const receipt = saleReceipt(o, items, 'none', 0);
+  const receipt = { lines: positionsOf(o, items) };
   const [date, time] = moscow(o.created_at);
   const sizes = new Map(items.map((i) => [i.ext_id, i.size]));
   const lines = receipt.lines.map((l) => {

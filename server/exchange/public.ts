@@ -3,3 +3,4 @@
 // import from another area past this file).
 export { default as exchangeRoutes } from './routes.ts';
 export { default as exchangeLogRoutes } from './log-routes.ts';
+export { forgetOldExchanges } from './cleanup.ts';

@@ -20,7 +20,16 @@ import { importCall, type ImportDeps } from './import-job.ts';
 import { applyOrdersFile } from './orders-back.ts';
 import { markTaken, ordersDocument } from './orders-out.ts';
 import { isPictureName, pictureType, PICTURES_URL } from './pictures.ts';
-import { appendPiece, removeFolder, sessionFolder, unpackArchives, uploadedFile, UploadError, UPLOAD_MAX_BYTES } from './uploads.ts';
+import {
+  appendPiece,
+  removeFolder,
+  sessionFolder,
+  unpackArchives,
+  uploadedFile,
+  uploadsRoot,
+  UploadError,
+  UPLOAD_MAX_BYTES,
+} from './uploads.ts';
 import { XmlFileError } from './xml-records.ts';
 
 /** The session cookie's name, as checkauth tells 1C. */
@@ -59,7 +68,7 @@ interface Query {
 
 export default async function exchangeRoutes(app: FastifyInstance): Promise<void> {
   const config = app.config.exchange;
-  const uploadsRoot = path.join(app.config.dataDir, 'exchange');
+  const uploads = uploadsRoot(app.config.dataDir);
   const picturesDir = path.join(app.config.dataDir, 'media', '1c');
 
   // 1C's pictures, by their content's hash: never change under their address.
@@ -84,7 +93,7 @@ export default async function exchangeRoutes(app: FastifyInstance): Promise<void
       handler: async (req, reply) => {
         if (!config) return text(reply, EXCHANGE_MESSAGES.off, 404);
         try {
-          return await exchange(app, config, req, reply, { uploadsRoot, picturesDir });
+          return await exchange(app, config, req, reply, { uploadsRoot: uploads, picturesDir });
         } catch (err) {
           if (err instanceof Refusal && err.kind === 'tooMany') return failure(reply, err.message, 429);
           if (err instanceof UploadError || err instanceof XmlFileError) return failure(reply, err.message);
@@ -153,23 +162,31 @@ async function exchange(
       const answer = await importCall(deps, token, fileName);
       return answer.kind === 'success' ? text(reply, 'success\n') : text(reply, `${answer.kind}\n${answer.text}\n`);
     }
-    // 2.08+: after the packages, 1C may ask to hide what it did not send (a full package already did) and says it is done.
-    if (mode === 'deactivate' || mode === 'complete') return text(reply, 'success\n');
+    // 2.08+: after the packages, 1C may ask to hide what it did not send (a full package already did)…
+    if (mode === 'deactivate') return text(reply, 'success\n');
+    // … and says it is done: its files are of no more use.
+    if (mode === 'complete') {
+      await removeFolder(folder);
+      return text(reply, 'success\n');
+    }
   }
 
   if (type === 'sale') {
     if (mode === 'query') {
       const { body, sent } = await ordersDocument(db, config.ordersEncoding);
       await rememberSent(db, token, sent);
-      await logRun(db, {
-        kind: 'sale',
-        file: 'query',
-        session: token,
-        status: 'success',
-        counts: { ordersSent: sent.length },
-        problems: [],
-      });
-      req.log.info({ orders: sent.length }, 'exchange: orders sent');
+      // 1C asks every few minutes: the log keeps the queries that sent something.
+      if (sent.length) {
+        await logRun(db, {
+          kind: 'sale',
+          file: 'query',
+          session: token,
+          status: 'success',
+          counts: { ordersSent: sent.length },
+          problems: [],
+        });
+        req.log.info({ orders: sent.length }, 'exchange: orders sent');
+      }
       return reply
         .header('content-type', `application/xml; charset=${config.ordersEncoding}`)
         .header('cache-control', 'no-store')
@@ -177,7 +194,15 @@ async function exchange(
     }
     if (mode === 'success') {
       const taken = await markTaken(db, await takeSent(db, token));
-      await logRun(db, { kind: 'sale', file: 'success', session: token, status: 'success', counts: { ordersTaken: taken }, problems: [] });
+      if (taken)
+        await logRun(db, {
+          kind: 'sale',
+          file: 'success',
+          session: token,
+          status: 'success',
+          counts: { ordersTaken: taken },
+          problems: [],
+        });
       return text(reply, 'success\n');
     }
     if (mode === 'import' && fileName) return ordersBack(app, req, reply, token, folder, fileName, allow);

@@ -23,6 +23,9 @@ export const UPLOAD_MESSAGES = {
 
 export class UploadError extends Error {}
 
+/** Where the sessions' folders are, under the shop's data folder. */
+export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'exchange');
+
 export const sessionFolder = (root: string, token: string) => path.join(root, token);
 
 /** The file's path inside the folder, or null when the name would leave it (absolute, '..', a drive, NUL). */
@@ -126,15 +129,18 @@ export async function unpackArchives(folder: string, allow: (bytes: number) => P
   for (const name of names.filter((n) => n.toLowerCase().endsWith('.zip'))) await unzipInto(folder, path.join(folder, name), allow);
 }
 
-/** Where the file 1C names was put (after unpacking), or null when it never came. */
-export async function uploadedFile(folder: string, name: string): Promise<string | null> {
+/** Where the file 1C names was put (after unpacking) and when it was last written, or null when it is not there. */
+export async function uploaded(folder: string, name: string): Promise<{ path: string; at: Date } | null> {
   const target = safePath(folder, name);
   if (!target) return null;
   return stat(target).then(
-    (s) => (s.isFile() ? target : null),
+    (s) => (s.isFile() ? { path: target, at: s.mtime } : null),
     () => null,
   );
 }
+
+/** Where the file 1C names was put, or null. */
+export const uploadedFile = async (folder: string, name: string): Promise<string | null> => (await uploaded(folder, name))?.path ?? null;
 
 export async function removeFolder(folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true });

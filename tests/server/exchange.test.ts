@@ -323,13 +323,31 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
     expect(log.problems).toEqual(['orders.xml, строка 5: заказ 2026-999999 в магазине не найден']);
   });
 
+  it('sends an order that does not add up to its total (an old one) with its lines at their own prices', async () => {
+    const odd = await placePickupOrder(app, shopper(app), 3000);
+    await app.db.query('update orders set total = total + 7 where guid = $1', [odd.guid]);
+    const standIn = oneC();
+    const query = await standIn.queryOrders();
+    expect(query.status).toBe(200);
+    const doc = query.text.slice(query.text.indexOf(`<Ид>${odd.guid}</Ид>`));
+    expect(doc).toContain(`<Ид>${odd.ext_id}</Ид>`);
+    expect(doc).toContain('<ЦенаЗаЕдиницу>3000.00</ЦенаЗаЕдиницу>');
+    await standIn.ordersTaken();
+  });
+
   it('shows the staff the log of every exchange, in Russian, newest first', async () => {
     const staff = shopper(app, (await createUser(app, { email: STAFF_EMAIL })).token);
     const { status, body } = await staff.call('GET', '/api/manage/exchange');
     expect(status).toBe(200);
     expect(body).toMatchObject({ enabled: true, address: 'https://moreimoda.example/exchange/1c', price_type: 'Розничная' });
     const runs = body.runs as ExchangeRun[];
-    expect(runs[0]).toMatchObject({ kind_name: 'Заказы', file: 'orders.xml', status: 'success', status_name: 'успешно' });
+    expect(runs.map((r) => r.id)).toEqual(runs.map((r) => r.id).sort((a, b) => b - a)); // newest first
+    expect(runs.find((r) => r.file === 'orders.xml')).toMatchObject({ kind_name: 'Заказы', status: 'success', status_name: 'успешно' });
+    expect(runs[0]).toMatchObject({
+      kind_name: 'Заказы',
+      file: 'success',
+      counts: [{ name: 'заказов принято учётной системой', count: 1 }],
+    });
     const refused = runs.find((r) => r.failure?.startsWith('import.xml: файл не читается как XML'));
     expect(refused).toMatchObject({ kind_name: 'Каталог', status: 'failure', status_name: 'ошибка' });
     const first = [...runs].reverse().find((r) => r.file === 'import.xml' && r.status === 'success')!;

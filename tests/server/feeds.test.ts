@@ -23,7 +23,7 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
     (
       await app.db.query<{ n: number }>(
         `select count(*)::int as n from product_variants v join products p on p.id = v.product_id
-          where p.active and not p.is_set and v.kind = 'size'`,
+          where p.active and not p.is_set and v.kind = 'size' and exists (select 1 from product_images i where i.product_id = p.id)`,
       )
     )[0].n;
 
@@ -100,6 +100,17 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
     }
     const men = items.find((i) => text(i, 'g:link')!.startsWith(`${ORIGIN}/muzhskoe/`));
     expect(men && text(men, 'g:gender')).toBe('male');
+  });
+
+  it('leaves out goods without a picture, which both marketplaces refuse', async () => {
+    const [p] = await app.db.query<{ id: number }>(`select id from products where active and not is_set order by id desc limit 1`);
+    await app.db.query('delete from product_images where product_id = $1', [p.id]);
+    await expect
+      .poll(async () => {
+        const doc = parse((await app.inject({ method: 'GET', url: '/feeds/google.xml' })).body);
+        return [...doc.getElementsByTagName('item')].some((i) => text(i, 'g:item_group_id') === String(p.id));
+      }, NOTICE_WAIT)
+      .toBe(false);
   });
 
   it('shows a new price at the next fetch, and answers repeated fetches from the cache until then', async () => {

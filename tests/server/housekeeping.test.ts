@@ -1,6 +1,9 @@
 // Housekeeping on every backend: the cleanups drop only rows past their time: visitor carts idle for 90 days
 // (a changed one stays), old rate-limit hits, spent password reset links, long-revoked tokens, old
-// Idempotency-Key answers. (Unpaid orders past their deadline are unpaid-orders.test.ts's.)
+// Idempotency-Key answers, 1C's stale exchange sessions with their uploads and the exchange log's old entries. (Unpaid orders past their deadline are unpaid-orders.test.ts's.)
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from '../../server/background/housekeeping.ts';
@@ -65,8 +68,31 @@ describe.each(backends)('housekeeping on $name', (backend) => {
         ('visitor:hk', 'new', 'POST', '/api/v2/cart/', 200, '{}', ${ago('29 days')})`,
     );
 
-    const done = await runHousekeeping(app.db);
-    expect(done).toMatchObject({ visitorCarts: 1, rateLimitHits: 1, resetTokens: 2, revokedTokens: 1, answers: 1 });
+    // 1C's sessions: one unused for 4 hours (dropped with its uploads), one in use; the log: an exchange of 91
+    // days ago (dropped) and one of 89.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-hk-'));
+    const [stale, live] = ['a'.repeat(40), 'b'.repeat(40)];
+    await app.db.query(`insert into exchange_sessions (token, used_at) values ($1, ${ago('4 hours')}), ($2, ${ago('10 minutes')})`, [
+      stale,
+      live,
+    ]);
+    for (const token of [stale, live]) {
+      mkdirSync(path.join(dataDir, 'exchange', token), { recursive: true });
+      writeFileSync(path.join(dataDir, 'exchange', token, 'import.xml'), '<КоммерческаяИнформация/>');
+    }
+    await app.db.query(
+      `insert into exchange_runs (kind, file, status, started_at) values
+        ('sale', 'hk-old', 'success', ${ago('91 days')}), ('sale', 'hk-new', 'success', ${ago('89 days')})`,
+    );
+
+    const done = await runHousekeeping(app.db, dataDir);
+    expect(done).toMatchObject({ visitorCarts: 1, rateLimitHits: 1, resetTokens: 2, revokedTokens: 1, answers: 1, exchangeSessions: 1 });
+    expect([existsSync(path.join(dataDir, 'exchange', stale)), existsSync(path.join(dataDir, 'exchange', live, 'import.xml'))]).toEqual([
+      false,
+      true,
+    ]);
+    expect(await app.db.query(`select file from exchange_runs where file like 'hk-%'`)).toEqual([{ file: 'hk-new' }]);
+    rmSync(dataDir, { recursive: true, force: true });
 
     expect((await idle.call('GET', '/api/v2/cart/')).body.cart).toEqual([]);
     expect((await recentCart.call('GET', '/api/v2/cart/')).body.cart).toHaveLength(1);
