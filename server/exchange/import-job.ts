@@ -27,13 +27,18 @@ export const IMPORT_MESSAGES = {
   reading: (n: number) => `Загрузка: прочитано ${n} записей`,
   stalled: 'Импорт прерван: сервер магазина перезапускался. Повторите обмен',
   internal: 'Внутренняя ошибка сервера магазина при импорте; подробности в журнале сервера',
+  moreProblems: (n: number) => `и ещё замечаний: ${n} (все — на странице /manage/exchange магазина)`,
   pictureMissing: (file: string, picture: string, product: string) =>
     `${file}: картинка ${picture} товара ${product} не загружена; товар остался без неё`,
   notPicture: (file: string, picture: string, product: string) =>
     `${file}: файл ${picture} товара ${product} не картинка JPEG, PNG, GIF или WebP; пропущен`,
 } as const;
 
-export type ExchangeAnswer = { kind: 'success' } | { kind: 'progress'; text: string } | { kind: 'failure'; text: string };
+/** A success carries the package's problems too: 1C keeps the answer in its exchange log, for the accountant. */
+export type ExchangeAnswer = { kind: 'success'; text: string } | { kind: 'progress'; text: string } | { kind: 'failure'; text: string };
+
+/** Problems a success answer names (the rest are in the staff's log). */
+const PROBLEMS_ANSWERED = 10;
 
 export interface ImportDeps {
   db: Db;
@@ -48,7 +53,13 @@ export interface ImportDeps {
 
 const answerOf = (run: RunRow): ExchangeAnswer | null =>
   run.status === 'success'
-    ? { kind: 'success' }
+    ? {
+        kind: 'success',
+        text: [
+          ...run.problems.slice(0, PROBLEMS_ANSWERED),
+          ...(run.problems.length > PROBLEMS_ANSWERED ? [IMPORT_MESSAGES.moreProblems(run.problems.length - PROBLEMS_ANSWERED)] : []),
+        ].join('\n'),
+      }
     : run.status === 'failure'
       ? { kind: 'failure', text: run.failure ?? IMPORT_MESSAGES.internal }
       : null;

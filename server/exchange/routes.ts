@@ -160,7 +160,7 @@ async function exchange(
         allow,
       };
       const answer = await importCall(deps, token, fileName);
-      return answer.kind === 'success' ? text(reply, 'success\n') : text(reply, `${answer.kind}\n${answer.text}\n`);
+      return text(reply, answer.text ? `${answer.kind}\n${answer.text}\n` : `${answer.kind}\n`);
     }
     // 2.08+: after the packages, 1C may ask to hide what it did not send (a full package already did)…
     if (mode === 'deactivate') return text(reply, 'success\n');

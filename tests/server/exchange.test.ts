@@ -104,6 +104,8 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
     expect(standIn.fileLimit).toBe(16 * 1024 * 1024);
     expect(imported, imported.reason).toMatchObject({ result: 'success' });
     expect(imported.progress.length).toBeGreaterThan(0); // EXCHANGE_STEP_SECONDS=0: 1C is told to call again at once
+    // The answer names what was not used: 1C keeps it in its exchange log for the accountant.
+    expect(imported.reason).toContain(`import.xml: группа «${UNMATCHED_GROUP}» не соответствует ни одному разделу магазина`);
     expect(offered).toMatchObject({ result: 'success' });
 
     const malta = await productOf(IDS.malta);
@@ -176,8 +178,10 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
     changed[0].stock = { quantity: 0 };
     changed[0].retail = 5490;
     const coralBefore = await stockOf(app, `${IDS.coral}#e2000002`);
+    const version = BigInt(await catalogueVersion());
     const [changes] = await oneC().exchangeCatalogue([offers({ changesOnly: true, offers: changed, version: '2.08' })]);
     expect(changes.result).toBe('success');
+    expect(BigInt(await catalogueVersion())).toBe(version + 1n); // the whole package, one bump
     const { response } = await shown([malta.id]);
     expect(response[0]).toMatchObject({ price: 5490, sizes: ['S'] });
     expect(await stockOf(app, `${IDS.coral}#e2000002`)).toBe(coralBefore);
