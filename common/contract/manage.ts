@@ -93,6 +93,8 @@ export const DeskOrder = type({
   id: integer(),
   guid: string(),
   number: string(),
+  /** The accounting system's own number for the order ('' until 1C answers). */
+  accounting_number: string(),
   created_at: string(),
   ...statusOf,
   buyer: type({ fio: string(), phone: string(), email: string(), user_id: nullable(integer()) }),

@@ -7,7 +7,7 @@ import {
   METHOD_NAMES,
   TRANSITIONS,
   iso,
-  managerNote,
+  deskExtras,
   orderById,
   orderItems,
   orderPayments,
@@ -29,8 +29,8 @@ const ACTOR_NAMES: Record<string, string> = {
 export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | null> {
   const o = await orderById(db, id);
   if (!o) return null;
-  const [note, items, payments, refunds, timeline] = await Promise.all([
-    managerNote(db, id),
+  const [extras, items, payments, refunds, timeline] = await Promise.all([
+    deskExtras(db, id),
     orderItems(db, id),
     orderPayments(db, id),
     orderRefunds(db, id),
@@ -40,6 +40,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     id: o.id,
     guid: o.guid,
     number: o.number,
+    accounting_number: extras.accounting_number,
     created_at: iso(o.created_at),
     status: o.status as OrderStatus,
     status_name: orderStatusName(o.status),
@@ -85,7 +86,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
       comment: t.comment,
       created_at: iso(t.created_at),
     })),
-    note,
+    note: extras.note,
     actions: MANAGER_MOVES.filter((m: ManagerMove) => TRANSITIONS[o.status as OrderStatus]?.includes(m)),
   };
 }

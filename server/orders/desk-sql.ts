@@ -86,10 +86,13 @@ export async function waitingOrders(db: Queryable): Promise<number> {
   return row.n;
 }
 
-/** The manager's note on the order ('' when none; never shown to the buyer). */
-export async function managerNote(db: Queryable, orderId: number): Promise<string> {
-  const [row] = await db.query<{ manager_note: string }>('select manager_note from orders where id = $1', [orderId]);
-  return row?.manager_note ?? '';
+/** What the desk shows beside the order's row: the manager's note ('' when none; never shown to the buyer) and the accounting system's own number for the order ('' until 1C answers). */
+export async function deskExtras(db: Queryable, orderId: number): Promise<{ note: string; accounting_number: string }> {
+  const [row] = await db.query<{ note: string; accounting_number: string }>(
+    'select manager_note as note, accounting_number from orders where id = $1',
+    [orderId],
+  );
+  return row ?? { note: '', accounting_number: '' };
 }
 
 export function orderPayments(db: Queryable, orderId: number) {

@@ -7,7 +7,7 @@ export { default as historyRoutes } from './history-routes.ts';
 export { AWAITS_PAYMENT } from './lifecycle-sql.ts';
 export {
   deskOrders,
-  managerNote,
+  deskExtras,
   orderPayments,
   orderRefunds,
   orderTimeline,

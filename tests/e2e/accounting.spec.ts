@@ -128,4 +128,9 @@ test('1C loads and changes the catalogue, takes the orders and ships and cancels
   await expect(desk.getByTestId('exchange-log')).toContainText('offers.xml: файл не читается как XML');
   await expect(desk.getByTestId('exchange-log')).toContainText('заказов изменено: 2');
   await expect(desk.getByTestId('exchange-log')).toContainText('товаров добавлено: 4');
+  // The shipped order names 1C's own number, and the accounting system as who shipped it.
+  await desk.goto(`/manage?q=${shipped.number}`);
+  await desk.getByTestId('desk-orders').getByRole('link', { name: shipped.number }).click();
+  await expect(desk.getByTestId('desk-accounting-number')).toHaveText('УТ-00042');
+  await expect(desk.getByTestId('desk-timeline')).toContainText('Учётная система');
 });

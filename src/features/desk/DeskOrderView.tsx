@@ -58,6 +58,12 @@ export function DeskOrderView({ id }: { id: number }) {
       </h1>
       <p className="muted">
         Оформлен {when(order.created_at)} · Оплата: {order.payment_status_name}
+        {order.accounting_number && (
+          <>
+            {' '}
+            · В учётной системе: <span data-testid="desk-accounting-number">{order.accounting_number}</span>
+          </>
+        )}
       </p>
       <Moves order={order} onMoved={setOrder} />
       <div className="desk-order__grid">
