@@ -54,6 +54,11 @@ export class StandIn1C {
   private cookie = '';
   fileLimit = 0;
 
+  /** The session's token the shop gave at checkauth ('' before). */
+  get session(): string {
+    return this.cookie.split('=')[1] ?? '';
+  }
+
   constructor(
     private readonly base: string,
     private readonly login: string,
@@ -121,7 +126,11 @@ export class StandIn1C {
    * A whole catalogue exchange: checkauth, init, the packages and pictures zipped (or each posted as it is),
    * import of each package in order, complete. The import results, by file.
    */
-  async exchangeCatalogue(packages: Package[], opts: { zip?: boolean; pictures?: Record<string, Buffer> } = {}): Promise<ImportResult[]> {
+  async exchangeCatalogue(
+    packages: Package[],
+    /** keep: leave the session open (no complete), for a deactivate after. */
+    opts: { zip?: boolean; pictures?: Record<string, Buffer>; keep?: boolean } = {},
+  ): Promise<ImportResult[]> {
     const auth = await this.checkauth('catalog');
     if (!auth.text.startsWith('success')) throw new Error(`checkauth: ${auth.status} ${auth.text}`);
     await this.init('catalog');
@@ -137,7 +146,7 @@ export class StandIn1C {
     }
     const results: ImportResult[] = [];
     for (const p of packages) results.push(await this.import(p.name));
-    await this.call('type=catalog&mode=complete');
+    if (!opts.keep) await this.call('type=catalog&mode=complete');
     return results;
   }
 

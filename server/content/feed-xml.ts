@@ -5,6 +5,8 @@
 // size, color, item_group_id). Written as strings: a builder library would hold a tree of 100 000 offers.
 import { escapeMarkup as x } from '../http/public.ts';
 import type { FeedCategory, FeedOffer } from './feed-sql.ts';
+// The colour of goods the accounting system named none for: no colour to tell a marketplace.
+import { NO_COLOR } from '../exchange/public.ts';
 
 /** What the marketplaces allow: Yandex takes a description of up to 3000 characters, Google 5000; Google's title 150. */
 const YANDEX_DESCRIPTION = 3000;
@@ -67,7 +69,7 @@ export function yandexYml(
       o.article ? `<vendorCode>${x(o.article)}</vendorCode>` : '',
       o.description ? `<description>${x(cut(o.description, YANDEX_DESCRIPTION))}</description>` : '',
       `<param name="Размер">${x(o.size)}</param>`,
-      `<param name="Цвет">${x(o.color)}</param>`,
+      o.color === NO_COLOR ? '' : `<param name="Цвет">${x(o.color)}</param>`,
       '</offer>',
     );
   }
@@ -106,7 +108,7 @@ export function googleMerchantXml(shop: { name: string; origin: string }, offers
       `<g:gender>${who.gender}</g:gender>`,
       `<g:age_group>${who.age}</g:age_group>`,
       `<g:size>${x(o.size)}</g:size>`,
-      `<g:color>${x(o.color)}</g:color>`,
+      o.color === NO_COLOR ? '' : `<g:color>${x(o.color)}</g:color>`,
       `<g:item_group_id>${o.product_id}</g:item_group_id>`,
       '</item>',
     );

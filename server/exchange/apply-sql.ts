@@ -242,11 +242,13 @@ export async function upsertVariants(tx: Queryable, runId: number, oneSize: stri
      update product_variants v set
        size = coalesce(s.size, v.size),
        color_id = coalesce(s.color_id, v.color_id),
-       stock = case when s.deleted then 0 else coalesce(s.quantity, v.stock) end
+       stock = case when s.deleted then 0 else coalesce(s.quantity, v.stock) end,
+       price = case when s.deleted then null else coalesce(s.price, v.price) end
        from s where v.ext_id = s.ext_id
-        and (v.size, v.color_id, v.stock) is distinct from
+        and (v.size, v.color_id, v.stock, v.price) is distinct from
             (coalesce(s.size, v.size), coalesce(s.color_id, v.color_id),
-             case when s.deleted then 0 else coalesce(s.quantity, v.stock) end)
+             case when s.deleted then 0 else coalesce(s.quantity, v.stock) end,
+             case when s.deleted then null else coalesce(s.price, v.price) end)
      returning v.id`,
     [runId],
   );
@@ -258,9 +260,9 @@ export async function upsertVariants(tx: Queryable, runId: number, oneSize: stri
        select v.product_id, max(v.position) as last from product_variants v
         where v.product_id in (select product_id from fresh) group by v.product_id
      )
-     insert into product_variants (product_id, ext_id, kind, size, color_id, stock, position)
+     insert into product_variants (product_id, ext_id, kind, size, color_id, stock, price, position)
      select f.product_id, f.ext_id, 'size', coalesce(f.size, $2), coalesce(f.color_id, p.color_id),
-            case when f.deleted then 0 else coalesce(f.quantity, 0) end,
+            case when f.deleted then 0 else coalesce(f.quantity, 0) end, case when f.deleted then null else f.price end,
             (coalesce(a.last, -1) + row_number() over (partition by f.product_id order by f.line))::smallint
        from fresh f join products p on p.id = f.product_id left join after a on a.product_id = f.product_id
      returning id`,
@@ -283,25 +285,80 @@ export async function emptyUnlistedVariants(tx: Queryable, runId: number): Promi
 }
 
 /**
- * A product's price is the lowest its offers in the package name; an old price no higher than it is dropped.
- * A product priced now is shown at once when nothing hides it (one write of the row, not two).
+ * The price of each product the package offered: the lowest of its sizes' prices in the accounting system
+ * (those the package named and the others' last ones); an old price no higher than it is dropped. A product
+ * priced now is shown at once when nothing hides it (one write of the row, not two).
  */
 export async function setPrices(tx: Queryable, runId: number): Promise<{ priced: number; shown: number }> {
   const rows = await tx.query<{ shown: boolean }>(
-    `with priced as (
-       select product_ext_id, min(price) as price from exchange_staged_offers
-        where run_id = $1 and price is not null and not deleted group by product_ext_id
+    `with offered as (
+       select distinct product_ext_id from exchange_staged_offers where run_id = $1
+     ), priced as (
+       select p.id, min(v.price) as price from offered o join products p on p.ext_id = o.product_ext_id
+         join product_variants v on v.product_id = p.id where v.price is not null group by p.id
      )
      update products p set price = x.price, old_price = case when p.old_price > x.price then p.old_price end,
             active = (p.category_id is not null and p.exchange_hidden is null)
-       from priced x join products was on was.ext_id = x.product_ext_id
-      where p.id = was.id
+       from priced x join products was on was.id = x.id
+      where p.id = x.id
         and (p.price, p.old_price, p.active) is distinct from
             (x.price, case when p.old_price > x.price then p.old_price end, p.category_id is not null and p.exchange_hidden is null)
       returning p.active and not was.active as shown`,
     [runId],
   );
   return { priced: rows.length, shown: rows.filter((r) => r.shown).length };
+}
+
+/** Products of the package whose sizes have different prices in the accounting system (the shop sells a product at one). */
+export const unevenlyPriced = (tx: Queryable, runId: number) =>
+  tx.query<{ name: string; ext_id: string; low: number; high: number }>(
+    `select p.name, p.ext_id, min(v.price) as low, max(v.price) as high
+       from (select distinct product_ext_id from exchange_staged_offers where run_id = $1) o
+       join products p on p.ext_id = o.product_ext_id join product_variants v on v.product_id = p.id
+      where v.price is not null group by p.id having min(v.price) <> max(v.price) order by p.id limit 20`,
+    [runId],
+  );
+
+/**
+ * What a session's packages listed, kept for its mode=deactivate (schema 2.08+, a catalogue split over files).
+ */
+export async function rememberListed(tx: Queryable, runId: number, session: string, kind: 'products' | 'offers'): Promise<void> {
+  const table = kind === 'products' ? 'exchange_staged_products' : 'exchange_staged_offers';
+  await tx.query(
+    `insert into exchange_session_listed (session, kind, ext_id)
+     select distinct $2, $3, ext_id from ${table} where run_id = $1
+     on conflict do nothing`,
+    [runId, session, kind],
+  );
+}
+
+/**
+ * 1C's mode=deactivate after a full catalogue in several files: its goods none of the session's files listed
+ * are hidden, and its sizes none offered have no stock (each only when the session listed some at all).
+ */
+export async function deactivateUnlisted(tx: Queryable, session: string): Promise<{ productsUnlisted: number; offersEmptied: number }> {
+  const listed = await tx.query<{ kind: string }>('select distinct kind from exchange_session_listed where session = $1', [session]);
+  const kinds = new Set(listed.map((l) => l.kind));
+  const products = kinds.has('products')
+    ? await tx.query(
+        `update products p set exchange_hidden = 'unlisted'
+          where p.ext_id is not null and p.exchange_hidden is null
+            and not exists (select 1 from exchange_session_listed l where l.session = $1 and l.kind = 'products' and l.ext_id = p.ext_id)
+          returning p.id`,
+        [session],
+      )
+    : [];
+  const offers = kinds.has('offers')
+    ? await tx.query(
+        `update product_variants v set stock = 0 from products p
+          where p.id = v.product_id and p.ext_id is not null and v.stock > 0
+            and not exists (select 1 from exchange_session_listed l where l.session = $1 and l.kind = 'offers' and l.ext_id = v.ext_id)
+          returning v.id`,
+        [session],
+      )
+    : [];
+  await tx.query('delete from exchange_session_listed where session = $1', [session]);
+  return { productsUnlisted: products.length, offersEmptied: offers.length };
 }
 
 /**

@@ -6,6 +6,7 @@ import { slugOf } from '../lib/public.ts';
 import {
   bumpCatalogueVersion,
   countOffersWithoutProduct,
+  deactivateUnlisted,
   emptyUnlistedVariants,
   hideUnlistedProducts,
   insertBrands,
@@ -13,11 +14,13 @@ import {
   newNames,
   offersWithoutProduct,
   quietCatalogueTriggers,
+  rememberListed,
   replacePictures,
   savePictures,
   setPrices,
   settleShown,
   takenSlugs,
+  unevenlyPriced,
   unmatchedGroups,
   upsertGroups,
   upsertProducts,
@@ -26,6 +29,7 @@ import {
 import { matchGroups } from './group-categories.ts';
 import { ONE_SIZE, type PackageSummary } from './package-reader.ts';
 import { saveDictionaries } from './staging-sql.ts';
+import { markSessionChangesOnly, sessionHadChangesOnly } from './exchange-sql.ts';
 
 /** The colour of goods whose package names none. */
 export const NO_COLOR = 'без цвета';
@@ -91,6 +95,8 @@ export interface ApplyInput {
   shopName: string;
   /** Pictures the package sent: where 1C's path is kept now. */
   pictures: [string, string][];
+  /** 1C's session (its cookie): what a split catalogue listed is kept under it for mode=deactivate. */
+  session: string;
 }
 
 export async function applyPackage(tx: Queryable, input: ApplyInput): Promise<Applied> {
@@ -101,6 +107,10 @@ export async function applyPackage(tx: Queryable, input: ApplyInput): Promise<Ap
   await saveDictionaries(tx, summary.newProperties, summary.newValues);
   await addBrandsAndColors(tx, runId, input.shopName);
 
+  // A package of a catalogue split over files (2.08+) is never the whole: what none of the session's files
+  // listed is hidden at its mode=deactivate. An older full package is the whole, and hides the rest itself.
+  const whole = !summary.changesOnly && !summary.split;
+  if (summary.changesOnly) await markSessionChangesOnly(tx, input.session);
   if (summary.kind === 'catalogue') {
     await upsertGroups(tx, runId);
     await matchGroups(tx);
@@ -109,7 +119,8 @@ export async function applyPackage(tx: Queryable, input: ApplyInput): Promise<Ap
     counts.productsCreated = created;
     counts.productsUpdated = updated;
     await replacePictures(tx, runId);
-    if (!summary.changesOnly) counts.productsUnlisted = await hideUnlistedProducts(tx, runId);
+    if (whole && summary.listsGoods) counts.productsUnlisted = await hideUnlistedProducts(tx, runId);
+    if (summary.split && summary.listsGoods) await rememberListed(tx, runId, input.session, 'products');
     for (const g of await unmatchedGroups(tx, runId)) {
       problems.push(
         `${fileName}: группа «${g.name}» не соответствует ни одному разделу магазина; её товары (${g.products}) скрыты. ` +
@@ -131,11 +142,31 @@ export async function applyPackage(tx: Queryable, input: ApplyInput): Promise<Ap
     const prices = await setPrices(tx, runId);
     counts.pricesChanged = prices.priced;
     counts.productsShown = prices.shown;
-    if (!summary.changesOnly) counts.offersEmptied = await emptyUnlistedVariants(tx, runId);
+    if (whole && summary.listsOffers) counts.offersEmptied = await emptyUnlistedVariants(tx, runId);
+    if (summary.split && summary.listsOffers) await rememberListed(tx, runId, input.session, 'offers');
+    for (const p of await unevenlyPriced(tx, runId)) {
+      problems.push(
+        `${fileName}: размеры товара «${p.name}» (${p.ext_id}) стоят по-разному (${p.low}–${p.high} ₽); магазин продаёт все размеры по ${p.low} ₽`,
+      );
+    }
   }
   const { shown, hidden } = await settleShown(tx);
   counts.productsShown = (counts.productsShown ?? 0) + shown;
   counts.productsHidden = hidden;
   await bumpCatalogueVersion(tx);
   return { counts, problems };
+}
+
+/**
+ * 1C's mode=deactivate (2.08+), after a full catalogue in several files: hides what none of the session's
+ * files listed, in one transaction with one catalogue version bump. Nothing when a package of the session
+ * held only changes.
+ */
+export async function deactivateSession(tx: Queryable, session: string): Promise<Record<string, number>> {
+  await quietCatalogueTriggers(tx);
+  if (await sessionHadChangesOnly(tx, session)) return {};
+  const done = await deactivateUnlisted(tx, session);
+  const { hidden } = await settleShown(tx);
+  await bumpCatalogueVersion(tx);
+  return { ...done, productsHidden: hidden };
 }

@@ -170,3 +170,13 @@ export async function dropOldRuns(db: Queryable, days: number): Promise<number> 
   );
   return rows.length;
 }
+
+/** A package of the session held only changes: its mode=deactivate must hide nothing. */
+export async function markSessionChangesOnly(db: Queryable, token: string): Promise<void> {
+  await db.query('update exchange_sessions set changes_only = true where token = $1', [token]);
+}
+
+export async function sessionHadChangesOnly(db: Queryable, token: string): Promise<boolean> {
+  const [row] = await db.query<{ changes_only: boolean }>('select changes_only from exchange_sessions where token = $1', [token]);
+  return row?.changes_only ?? true;
+}

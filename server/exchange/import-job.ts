@@ -42,6 +42,8 @@ const PROBLEMS_ANSWERED = 10;
 
 export interface ImportDeps {
   db: Db;
+  /** 1C's session token. */
+  session: string;
   log: FastifyBaseLogger;
   /** The session's upload folder. */
   folder: string;
@@ -76,22 +78,23 @@ async function waitFor(db: Db, runId: number, ms: number): Promise<ExchangeAnswe
 }
 
 /** Answers one mode=import call for the file in the session. */
-export async function importCall(deps: ImportDeps, session: string, file: string): Promise<ExchangeAnswer> {
-  const { db } = deps;
+export async function importCall(deps: ImportDeps, file: string): Promise<ExchangeAnswer> {
+  const { db, session } = deps;
   await failStalledRuns(db, STALL_SECONDS, IMPORT_MESSAGES.stalled);
   let runId: number;
   const last = await lastRunOf(db, session, file);
+  // Archives first: a new zip may hold a new file of the same name.
+  try {
+    await unpackArchives(deps.folder, deps.allow);
+  } catch (err) {
+    if (err instanceof UploadError) return { kind: 'failure', text: err.message };
+    throw err;
+  }
   // The file is removed once its import ends, so one read tells whether it came again since.
   const uploadedAt = (await uploaded(deps.folder, file))?.at ?? null;
   if (last && (last.status === 'running' || !uploadedAt || uploadedAt < last.started_at)) {
     runId = last.id; // a call again about the same import: its progress or its end
   } else {
-    try {
-      await unpackArchives(deps.folder, deps.allow);
-    } catch (err) {
-      if (err instanceof UploadError) return { kind: 'failure', text: err.message };
-      throw err;
-    }
     const found = await uploadedFile(deps.folder, file);
     if (!found) return { kind: 'failure', text: IMPORT_MESSAGES.notUploaded(file) };
     const started = await startRun(db, 'catalog', file, session);
@@ -165,7 +168,7 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
     const kept = [...pictures].filter(([, url]) => url) as [string, string][];
     const name = await shopName(db);
     const applied = await db.transaction((tx) =>
-      applyPackage(tx, { runId, summary: summary!, fileName: file, shopName: name, pictures: kept }),
+      applyPackage(tx, { runId, summary: summary!, fileName: file, shopName: name, pictures: kept, session: deps.session }),
     );
     problems.push(...applied.problems);
     if (dropped) problems.push(`${file}: и ещё ${dropped} замечаний`);

@@ -16,7 +16,7 @@ export const ACCOUNTING: Actor = { kind: 'accounting', id: null };
 export const BACK_MESSAGES = {
   cancelReason: 'Заказ отменён магазином',
   paidComment: 'Оплата по данным учётной системы',
-  notPaid: (status: string) => `отгрузка не отмечена: заказ в статусе «${status}» не оплачен`,
+  notShippable: (status: string) => `отгрузка не отмечена: заказ в статусе «${status}», отгрузить можно оплаченный заказ`,
   unknown: (file: string, line: number, ref: string) => `${file}, строка ${line}: заказ ${ref} в магазине не найден`,
   refused: (file: string, line: number, number: string, why: string) => `${file}, строка ${line}: заказ ${number}: ${why}`,
 } as const;
@@ -79,7 +79,7 @@ async function applyDocument(db: Db, doc: XmlNode, publicUrl: string): Promise<{
         }
         await advance(tx, order, 'shipped', ACCOUNTING, '', publicUrl, tracking);
       } else if (isDate(req.get('дата отгрузки по 1с') ?? '') && order.status !== 'shipped' && order.status !== 'received') {
-        throw new Refusal('conflict', BACK_MESSAGES.notPaid(orderStatusName(order.status)));
+        throw new Refusal('conflict', BACK_MESSAGES.notShippable(orderStatusName(order.status)));
       }
     }
     await reload();

@@ -1,5 +1,5 @@
 // Orders out to the accounting system (type=sale&mode=query): every order it has not taken in its present
-// state (placed, or its status or payment changed since), as one CommerceML Документ each: number, date,
+// state (placed, or its status or payment changed since; not one that ended before 1C ever took it), as one CommerceML Документ each: number, date,
 // sums, the buyer as a Контрагент, delivery, the lines by their 1C Ид (`<product>#<characteristic>` for the
 // accounting system's own goods) with their size and their price after the order's discounts (the same
 // split as the fiscal receipt's), delivery as a service line, and the order's state as requisites.
@@ -28,6 +28,9 @@ async function ordersToSend(db: Queryable): Promise<OutOrder[]> {
             status, payment_status, created_at, hold_until, tracking_number, comment, accounting_number,
             status || '/' || payment_status as state
        from orders where exchanged_state is distinct from status || '/' || payment_status
+        -- An order that ended before the accounting system ever took it (placed before the exchange was turned
+        -- on, or unpaid and cancelled between two of 1C's calls) is none of its business.
+        and (exchanged_state is not null or status not in ('received', 'cancelled', 'returned'))
       order by id limit $1`,
     [ORDERS_PER_QUERY],
   );

@@ -30,6 +30,14 @@ export interface Dictionaries {
 export interface PackageSummary {
   kind: 'catalogue' | 'offers';
   changesOnly: boolean;
+  /** The file listed goods (Каталог/Товары) or offers (Предложения): only then may a full one hide what it left out. */
+  listsGoods: boolean;
+  listsOffers: boolean;
+  /**
+   * Schema 2.08 and later: 1C splits a catalogue into several files (import0_1.xml, offers0_1.xml, prices…,
+   * rests…), none of them the whole, and asks at the end to hide what none listed (mode=deactivate).
+   */
+  split: boolean;
   groups: number;
   products: number;
   offers: number;
@@ -81,17 +89,20 @@ function plainText(node: XmlNode | undefined): string {
     .trim();
 }
 
-/** A price as whole roubles («4990.00», «4 990,50»); null when it is not a positive number. */
+/** The most a price or a quantity may be: what the database's integer holds. */
+const MAX_NUMBER = 2_147_483_647;
+
+/** A price as whole roubles («4990.00», «4 990,50»); null when it is not a positive number the shop can hold. */
 function roubles(raw: string): number | null {
-  const n = Number(raw.replace(/\s/g, '').replace(',', '.'));
-  return Number.isFinite(n) && n > 0 ? Math.round(n) : null;
+  const n = Math.round(Number(raw.replace(/\s/g, '').replace(',', '.')));
+  return Number.isFinite(n) && n > 0 && n <= MAX_NUMBER ? n : null;
 }
 
 /** A quantity as whole units, none below zero (1C may hold a negative balance); null when it is not a number. */
 function units(raw: string): number | null {
   if (raw === '') return null;
-  const n = Number(raw.replace(/\s/g, '').replace(',', '.'));
-  return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : null;
+  const n = Math.max(0, Math.floor(Number(raw.replace(/\s/g, '').replace(',', '.'))));
+  return Number.isFinite(n) ? n : null;
 }
 
 /** The batches of one kind of row, handed to the sink each time BATCH are ready and once at the end. */
@@ -115,6 +126,9 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
   const summary: PackageSummary = {
     kind: 'catalogue',
     changesOnly: false,
+    listsGoods: false,
+    listsOffers: false,
+    split: false,
     groups: 0,
     products: 0,
     offers: 0,
@@ -207,7 +221,7 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
   const addOffer = async (o: XmlNode) => {
     const ext = textAt(o, 'Ид');
     if (!ext) return opts.problem(`${where(o.line)}: предложение без Ид пропущено`);
-    const [productExt, characteristic] = ext.split('#');
+    const [productExt] = ext.split('#');
     let size: string | null = null;
     let color: string | null = null;
     const traits = children(child(o, 'ХарактеристикиТовара'), 'ХарактеристикаТовара');
@@ -216,11 +230,7 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
       if (trait.includes(SIZE_WORD)) size ||= textAt(t, 'Значение') || null;
       else if (COLOR_PROPERTIES.includes(trait)) color ||= textAt(t, 'Значение') || null;
     }
-    // No size named: the offer's size stays as it was, and a new one is «Один размер» (a product without sizes).
-    if (!size && characteristic && traits.length) {
-      opts.problem(`${where(o.line)}: у предложения ${ext} нет характеристики «Размер»; размер — «${ONE_SIZE}»`);
-      size = ONE_SIZE;
-    }
+    // No size named: a known size stays as it was, and a new one is «Один размер» (apply-sql.ts).
 
     let price: number | null = null;
     const prices = children(child(o, 'Цены'), 'Цена');
@@ -229,7 +239,8 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
       const chosen = typeId === null ? prices[0] : prices.find((c) => textAt(c, 'ИдТипаЦены') === typeId);
       if (chosen) {
         price = roubles(textAt(chosen, 'ЦенаЗаЕдиницу'));
-        if (price === null) opts.problem(`${where(chosen.line)}: цена предложения ${ext} не число больше нуля; цена не изменена`);
+        if (price === null)
+          opts.problem(`${where(chosen.line)}: цена предложения ${ext} не число больше нуля (или слишком велика); цена не изменена`);
       }
     }
 
@@ -240,6 +251,10 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
       quantity = rests.reduce((sum, r) => sum + (units(textAt(r, 'Склад', 'Количество') || textAt(r, 'Количество')) ?? 0), 0);
     } else if (quantity === null && stores.length) {
       quantity = stores.reduce((sum, s) => sum + (units(s.attrs['КоличествоНаСкладе'] ?? '') ?? 0), 0);
+    }
+    if (quantity !== null && quantity > MAX_NUMBER) {
+      opts.problem(`${where(o.line)}: остаток предложения ${ext} (${quantity}) больше, чем магазин может хранить; остаток не изменён`);
+      quantity = null;
     }
 
     await offers.add({
@@ -270,6 +285,7 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
         const version = attrs['ВерсияСхемы'] ?? '';
         if (version && !/^2\.\d+/.test(version))
           throw new XmlFileError(`версия схемы ${version} не поддерживается: нужна CommerceML 2 (2.04–2.10)`);
+        summary.split = Number(version.slice(2)) >= 8;
       } else if (path === CATALOGUE) {
         noteKind('catalogue');
         noteChangesOnly(attrs);
@@ -277,6 +293,8 @@ export async function readPackage(file: string, sink: PackageSink, opts: ReadOpt
         noteKind('offers');
         noteChangesOnly(attrs);
       } else if (path === CLASSIFIER) noteKind('catalogue');
+      else if (path === `${CATALOGUE}/Товары`) summary.listsGoods = true;
+      else if (path === `${OFFERS}/Предложения`) summary.listsOffers = true;
     },
     records: {
       [`${CLASSIFIER}/Группы`]: (node) => addGroups(node, null),

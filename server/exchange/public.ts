@@ -4,3 +4,4 @@
 export { default as exchangeRoutes } from './routes.ts';
 export { default as exchangeLogRoutes } from './log-routes.ts';
 export { forgetOldExchanges } from './cleanup.ts';
+export { NO_COLOR } from './apply.ts';

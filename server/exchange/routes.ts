@@ -18,6 +18,7 @@ import { Refusal } from '../refusal.ts';
 import { countUpload, forgetStaleSessions, logRun, openSession, rememberSent, takeSent, touchSession } from './exchange-sql.ts';
 import { importCall, type ImportDeps } from './import-job.ts';
 import { applyOrdersFile } from './orders-back.ts';
+import { deactivateSession } from './apply.ts';
 import { markTaken, ordersDocument } from './orders-out.ts';
 import { isPictureName, pictureType, PICTURES_URL } from './pictures.ts';
 import {
@@ -96,6 +97,9 @@ export default async function exchangeRoutes(app: FastifyInstance): Promise<void
           return await exchange(app, config, req, reply, { uploadsRoot: uploads, picturesDir });
         } catch (err) {
           if (err instanceof Refusal && err.kind === 'tooMany') return failure(reply, err.message, 429);
+          // A piece refused midway was not read to its end: the connection closes, or the client's next call
+          // would wait behind the rest of this body.
+          if (err instanceof UploadError && !req.raw.readableEnded) reply.header('connection', 'close');
           if (err instanceof UploadError || err instanceof XmlFileError) return failure(reply, err.message);
           req.log.error({ err }, 'exchange: call failed');
           return failure(reply, EXCHANGE_MESSAGES.internal, 500);
@@ -152,6 +156,7 @@ async function exchange(
       if (!fileName) return failure(reply, EXCHANGE_MESSAGES.noFileName);
       const deps: ImportDeps = {
         db,
+        session: token,
         log: req.log,
         folder,
         picturesDir: dirs.picturesDir,
@@ -159,11 +164,18 @@ async function exchange(
         stepSeconds: config.stepSeconds,
         allow,
       };
-      const answer = await importCall(deps, token, fileName);
+      const answer = await importCall(deps, fileName);
       return text(reply, answer.text ? `${answer.kind}\n${answer.text}\n` : `${answer.kind}\n`);
     }
-    // 2.08+: after the packages, 1C may ask to hide what it did not send (a full package already did)…
-    if (mode === 'deactivate') return text(reply, 'success\n');
+    // 2.08+: after a catalogue split over files, 1C asks to hide what none of them listed…
+    if (mode === 'deactivate') {
+      const counts = await db.transaction((tx) => deactivateSession(tx, token));
+      if (Object.values(counts).some((n) => n > 0)) {
+        await logRun(db, { kind: 'catalog', file: 'deactivate', session: token, status: 'success', counts, problems: [] });
+        req.log.info({ counts }, 'exchange: what the catalogue no longer lists is hidden');
+      }
+      return text(reply, 'success\n');
+    }
     // … and says it is done: its files are of no more use.
     if (mode === 'complete') {
       await removeFolder(folder);

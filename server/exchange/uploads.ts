@@ -3,7 +3,7 @@
 // session's allowance; a .zip is unpacked in place before the import reads the folder. Names and archive
 // entries that would leave the folder are refused.
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -63,14 +63,21 @@ export async function appendPiece(
     (s) => s.size,
     () => 0,
   );
-  await pipeline(
-    body,
-    limiter(limit, () => new UploadError(UPLOAD_MESSAGES.tooBig(limit))),
-    createWriteStream(target, { flags: 'a' }),
-  );
+  // A piece that fails (too big, cut off) or passes the allowance is taken back whole: the file is as it was
+  // before it, so nothing uncounted stays on disk and 1C's retry of the piece appends to the right place.
+  try {
+    await pipeline(
+      body,
+      limiter(limit, () => new UploadError(UPLOAD_MESSAGES.tooBig(limit))),
+      createWriteStream(target, { flags: 'a' }),
+    );
+  } catch (err) {
+    await truncate(target, before).catch(() => {});
+    throw err;
+  }
   const size = (await stat(target)).size - before;
   if (!(await allow(size))) {
-    await rm(target, { force: true });
+    await truncate(target, before);
     throw new UploadError(UPLOAD_MESSAGES.full);
   }
   return size;

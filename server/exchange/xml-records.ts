@@ -30,6 +30,8 @@ export function textAt(node: XmlNode | undefined, ...names: string[]): string {
 }
 
 const ROOT = 'КоммерческаяИнформация';
+/** CommerceML nests a dozen levels; a file nested far deeper is refused before it costs anything. */
+const MAX_DEPTH = 100;
 const NOT_COMMERCEML = 'это не файл CommerceML: нет элемента КоммерческаяИнформация';
 
 /** A reading the caller refuses: its message is Russian and names the line. */
@@ -59,7 +61,7 @@ export function sniffEncoding(head: Buffer): 'utf-8' | 'windows-1251' {
 export async function readXmlRecords(file: string, handlers: XmlHandlers): Promise<void> {
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: XmlNode[] = [];
-  const path: string[] = [];
+  const path: string[] = []; // the open elements' paths from the root, the innermost last
   let recordDepth = -1; // the depth of the record being collected, -1 when none
   let recordHandler: XmlHandlers['records'][string] | undefined;
   const ready: [XmlHandlers['records'][string], XmlNode][] = [];
@@ -67,12 +69,15 @@ export async function readXmlRecords(file: string, handlers: XmlHandlers): Promi
   let rootSeen = false;
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
-    path.push(tag.name);
+    if (path.length >= MAX_DEPTH)
+      failure ??= new XmlFileError(`вложенность элементов глубже ${MAX_DEPTH}, строка ${parser.line}: это не CommerceML`);
+    // Each element's path is its parent's and its name: built once, never joined from the whole stack again.
+    const at = path.length >= MAX_DEPTH ? '' : path.length ? `${path[path.length - 1]}/${tag.name}` : tag.name;
+    path.push(at);
     if (path.length === 1) {
       rootSeen = true;
       if (tag.name !== ROOT) failure ??= new XmlFileError(NOT_COMMERCEML);
     }
-    const at = path.join('/');
     if (path.length <= 3) handlers.onOpen?.(at, tag.attributes as Record<string, string>);
     if (recordDepth < 0) {
       const handler = handlers.records[at];

@@ -13,7 +13,12 @@ export const el = (name: string, value: string | number): string => `<${name}>${
 /** The document's bytes in the encoding its declaration names. */
 export function encodeDocument(body: string, encoding: 'windows-1251' | 'utf-8'): Buffer {
   const text = `<?xml version="1.0" encoding="${encoding}"?>\n${body}`;
-  return encoding === 'utf-8' ? Buffer.from(text, 'utf8') : iconv.encode(text, 'win1251');
+  if (encoding === 'utf-8') return Buffer.from(text, 'utf8');
+  // A character windows-1251 has no byte for (an emoji, «ë») goes as a character reference, not as «?».
+  const representable = text.replace(/[^\u0020-\u007e\n\u0400-\u045f]/gu, (ch) =>
+    ch !== '?' && iconv.encode(ch, 'win1251')[0] === 0x3f ? `&#${ch.codePointAt(0)};` : ch,
+  );
+  return iconv.encode(representable, 'win1251');
 }
 
 /** Roubles as CommerceML writes sums: a dot and two decimals. */

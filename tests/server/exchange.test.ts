@@ -4,7 +4,7 @@
 // id; changes-only packages change only what they name; a full package hides what it no longer lists;
 // garbage, a wrong price type and wrong passwords are refused with the catalogue as it was; one import at a
 // time; orders out in windows-1251 and 1C's answers moving them through the lifecycle.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import type { ExchangeRun } from '../../common/contract/manage.ts';
-import { StandIn1C } from '../../scripts/stand-in-1c.ts';
+import { StandIn1C, zipOf } from '../../scripts/stand-in-1c.ts';
 import {
   catalogue,
   IDS,
@@ -363,6 +363,162 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       ]),
     );
     expect(first.problems[0]).toMatch(/^import\.xml: группа «Прочее» не соответствует ни одному разделу магазина/);
+  });
+
+  describe('packages at the edges', () => {
+    /** A package file written here, in UTF-8. */
+    const pkg = (name: string, body: string, version = '2.05') => ({
+      name,
+      bytes: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="${version}">${body}</КоммерческаяИнформация>`,
+      ),
+    });
+    const offer = (id: string, extra: string) => `<Предложение><Ид>${id}</Ид>${extra}</Предложение>`;
+    const offersFile = (list: string[], opts: { changesOnly?: boolean; version?: string; name?: string } = {}) =>
+      pkg(
+        opts.name ?? 'offers.xml',
+        `<ПакетПредложений СодержитТолькоИзменения="${!!opts.changesOnly}"><ТипыЦен><ТипЦены><Ид>${IDS.retail}</Ид><Наименование>Розничная</Наименование></ТипЦены></ТипыЦен><Предложения>${list.join('')}</Предложения></ПакетПредложений>`,
+        opts.version,
+      );
+    const priced = (price: number) =>
+      `<Цены><Цена><ИдТипаЦены>${IDS.retail}</ИдТипаЦены><ЦенаЗаЕдиницу>${price}</ЦенаЗаЕдиницу></Цена></Цены>`;
+    const sizeOf = async (ext: string) =>
+      (await app.db.query<{ size: string }>('select size from product_variants where ext_id = $1', [ext]))[0].size;
+
+    beforeAll(async () => {
+      const [a, b] = await oneC().exchangeCatalogue([catalogue(), offers()], { pictures: PICTURES });
+      expect([a.result, b.result]).toEqual(['success', 'success']);
+    });
+
+    it('hides nothing on a file with the classifier alone', async () => {
+      const groupsOnly = pkg(
+        'import.xml',
+        `<Классификатор><Ид>c</Ид><Группы><Группа><Ид>${IDS.swim}</Ид><Наименование>Купальники</Наименование></Группа></Группы></Классификатор>`,
+      );
+      const [r] = await oneC().exchangeCatalogue([groupsOnly]);
+      expect(r.result).toBe('success');
+      expect(await productOf(IDS.malta)).toMatchObject({ active: true, exchange_hidden: null });
+    });
+
+    it('takes a 2.08 catalogue split over files as parts, and hides what none listed when 1C asks (deactivate), unless it held only changes', async () => {
+      const standIn = oneC();
+      const [part] = await standIn.exchangeCatalogue([catalogue({ goods: ['malta', 'coral'], version: '2.08' })], { keep: true });
+      expect(part.result).toBe('success');
+      expect(await productOf(IDS.lavender)).toMatchObject({ active: true }); // one file of several is not the whole
+      expect((await standIn.call('type=catalog&mode=deactivate')).text).toBe('success\n');
+      expect(await productOf(IDS.lavender)).toMatchObject({ active: false, exchange_hidden: 'unlisted' });
+      expect((await productOf(IDS.malta)).active).toBe(true);
+
+      const changes = oneC();
+      await changes.exchangeCatalogue([catalogue({ goods: ['lavender'], version: '2.08' })], { keep: true });
+      expect((await productOf(IDS.lavender)).active).toBe(true);
+      const partial = oneC();
+      await partial.exchangeCatalogue([catalogue({ goods: ['malta'], changesOnly: true, version: '2.08' })], { keep: true });
+      await partial.call('type=catalog&mode=deactivate');
+      expect((await productOf(IDS.coral)).active).toBe(true);
+      expect((await productOf(IDS.lavender)).active).toBe(true);
+    });
+
+    it('prices a product at the lowest of its sizes, counting the sizes a changes-only package left out', async () => {
+      const [set] = await oneC().exchangeCatalogue([
+        offersFile([offer(`${IDS.coral}#e2000001`, priced(7000)), offer(`${IDS.coral}#e2000002`, priced(8000))], { changesOnly: true }),
+      ]);
+      expect(set.reason).toContain('стоят по-разному (7000–8000 ₽); магазин продаёт все размеры по 7000 ₽');
+      expect((await productOf(IDS.coral)).price).toBe(7000);
+      await oneC().exchangeCatalogue([offersFile([offer(`${IDS.coral}#e2000002`, priced(7900))], { changesOnly: true })]);
+      expect((await productOf(IDS.coral)).price).toBe(7000);
+      await oneC().exchangeCatalogue([
+        offersFile([offer(`${IDS.coral}#e2000001`, priced(7490)), offer(`${IDS.coral}#e2000002`, priced(7490))], { changesOnly: true }),
+      ]);
+      expect((await productOf(IDS.coral)).price).toBe(7490);
+    });
+
+    it('keeps a size when an offer names only another characteristic', async () => {
+      const colourOnly =
+        '<ХарактеристикиТовара><ХарактеристикаТовара><Наименование>Цвет</Наименование><Значение>Чёрный</Значение></ХарактеристикаТовара></ХарактеристикиТовара>';
+      const [r] = await oneC().exchangeCatalogue([offersFile([offer(`${IDS.malta}#e1000001`, colourOnly)], { changesOnly: true })]);
+      expect(r.result).toBe('success');
+      expect(await sizeOf(`${IDS.malta}#e1000001`)).toBe('S');
+    });
+
+    it('reports a quantity too big to hold, naming the line, and takes the rest of the package', async () => {
+      const [r] = await oneC().exchangeCatalogue([
+        offersFile(
+          [
+            offer(`${IDS.malta}#e1000001`, '<Количество>3000000000</Количество>'),
+            offer(`${IDS.malta}#e1000002`, '<Количество>6</Количество>'),
+          ],
+          {
+            changesOnly: true,
+          },
+        ),
+      ]);
+      expect(r.result).toBe('success');
+      expect(r.reason).toMatch(
+        /^offers\.xml, строка \d+: остаток предложения .*#e1000001 \(3000000000\) больше, чем магазин может хранить/,
+      );
+      expect(await stockOf(app, `${IDS.malta}#e1000002`)).toBe(6);
+    });
+
+    it('refuses a file nested far deeper than CommerceML at once', async () => {
+      const deep = pkg('import.xml', '<a>'.repeat(50_000) + '</a>'.repeat(50_000));
+      const [r] = await oneC().exchangeCatalogue([deep]);
+      expect(r.result).toBe('failure');
+      expect(r.reason).toMatch(/^import\.xml: вложенность элементов глубже 100, строка 2: это не CommerceML/);
+    });
+
+    it('takes a second archive with a file of the same name in one session as new', async () => {
+      const standIn = oneC();
+      await standIn.checkauth('catalog');
+      await standIn.init('catalog');
+      await standIn.upload(
+        'catalog',
+        'a.zip',
+        await zipOf({ 'import.xml': catalogue({ changesOnly: true, goods: ['malta'], rename: { malta: 'Первое имя' } }).bytes }),
+      );
+      expect((await standIn.import('import.xml')).result).toBe('success');
+      await standIn.upload(
+        'catalog',
+        'b.zip',
+        await zipOf({ 'import.xml': catalogue({ changesOnly: true, goods: ['malta'], rename: { malta: 'Второе имя' } }).bytes }),
+      );
+      expect((await standIn.import('import.xml')).result).toBe('success');
+      const [row] = await app.db.query<{ name: string }>('select name from products where ext_id = $1', [IDS.malta]);
+      expect(row.name).toBe('Второе имя');
+      await oneC().exchangeCatalogue([catalogue({ changesOnly: true, goods: ['malta'] })]);
+    });
+
+    it('takes back a piece bigger than file_limit whole: nothing of it stays on disk', async () => {
+      const standIn = oneC();
+      await standIn.checkauth('catalog');
+      await standIn.init('catalog');
+      const answer = await standIn.call('type=catalog&mode=file&filename=import.xml', Buffer.alloc(standIn.fileLimit + 300_000, 0x20));
+      expect(answer.text).toMatch(/^failure\nЧасть файла больше \d+ байт/);
+      const file = path.join(dataDir, 'exchange', standIn.session, 'import.xml');
+      expect(existsSync(file) ? statSync(file).size : 0).toBe(0);
+      const [s] = await app.db.query<{ uploaded: string }>('select uploaded from exchange_sessions where token = $1', [standIn.session]);
+      expect(Number(s.uploaded)).toBe(0);
+    });
+
+    it('leaves to itself an order that ended before 1C ever took it', async () => {
+      await oneC()
+        .queryOrders()
+        .then((q) => q.text); // whatever waits goes now
+      const taker = oneC();
+      await taker.queryOrders();
+      await taker.ordersTaken();
+      const gone = await placePickupOrder(app, shopper(app), 2500);
+      await app.db.query(`update orders set status = 'cancelled' where guid = $1`, [gone.guid]);
+      const query = await oneC().queryOrders();
+      expect(query.text).not.toContain(gone.number);
+    });
+
+    it('writes a character windows-1251 has none for as a character reference', async () => {
+      const order = await placePickupOrder(app, shopper(app), 2600, { comment: 'Позвоните 📞, Zoë' });
+      const query = await oneC().queryOrders();
+      expect(query.text).toContain(`<Номер>${order.number}</Номер>`);
+      expect(query.text).toContain('Позвоните &#128222;, Zo&#235;');
+    });
   });
 
   it('answers 404 at the address while no login is set', async () => {

@@ -13,6 +13,11 @@ alter table products add column exchange_hidden text check (exchange_hidden in (
 alter table products alter column price drop not null;
 alter table products add constraint products_shown_priced check (price is not null or not active);
 
+-- A size's own price in the accounting system (roubles; null for sizes that did not come from it, or that 1C
+-- deleted): the product's price is the lowest of its sizes', so a changes-only package that prices one size
+-- is weighed against the others' last prices.
+alter table product_variants add column price integer check (price is null or price > 0);
+
 -- What 1C's classifier named, kept across packages: a changes-only package names groups and property values
 -- by Ид alone. A group's category is null while it matches none (its goods are hidden).
 create table exchange_groups (
@@ -43,8 +48,18 @@ create table exchange_sessions (
   token        text primary key,
   created_at   timestamptz not null default now(),
   used_at      timestamptz not null default now(),
-  uploaded     bigint not null default 0,     -- bytes its uploads hold, against EXCHANGE_UPLOAD_MAX
+  uploaded     bigint not null default 0,     -- bytes its uploads hold, against the allowance (exchange/uploads.ts)
+  changes_only boolean not null default false, -- a package of the session held only changes: deactivate hides nothing
   sent_orders  jsonb not null default '[]'   -- [{id, state}]: what the last sale query sent, for its success
+);
+
+-- What a session's packages listed, by kind (products, offers): from schema 2.08 1C splits a catalogue into
+-- several files and then asks to hide what none of them listed (mode=deactivate), which this answers.
+create table exchange_session_listed (
+  session text not null references exchange_sessions (token) on delete cascade,
+  kind    text not null check (kind in ('products', 'offers')),
+  ext_id  text not null,
+  primary key (session, kind, ext_id)
 );
 
 -- Every exchange, for the staff's log: what came or went, how it ended, what was wrong (in Russian, naming the
