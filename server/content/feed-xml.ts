@@ -4,6 +4,7 @@
 // image_link, price in RUB with sale_price under an old price, availability, brand, gender, age_group,
 // size, color, item_group_id). Written as strings: a builder library would hold a tree of 100 000 offers.
 import { escapeMarkup as x } from '../http/public.ts';
+import { moscowStamp } from '../lib/public.ts';
 import type { FeedCategory, FeedOffer } from './feed-sql.ts';
 // The colour of goods the accounting system named none for: no colour to tell a marketplace.
 import { NO_COLOR } from '../exchange/public.ts';
@@ -25,23 +26,14 @@ function audience(root: string): { gender: 'female' | 'male' | 'unisex'; age: 'a
   return { gender: 'female', age: 'adult' };
 }
 
-const MOSCOW = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 export function yandexYml(
   shop: { name: string; origin: string },
   categories: readonly FeedCategory[],
   offers: readonly FeedOffer[],
   now = new Date(),
 ): string {
-  const date = `${MOSCOW.format(now).replace(' ', 'T')}+03:00`;
+  const [day, time] = moscowStamp(now);
+  const date = `${day}T${time.slice(0, 5)}+03:00`;
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<yml_catalog date="${date}">`,

@@ -4,6 +4,7 @@
 // accounting system's own goods) with their size and their price after the order's discounts (the same
 // split as the fiscal receipt's), delivery as a service line, and the order's state as requisites.
 import type { Queryable } from '../db/public.ts';
+import { moscowStamp } from '../lib/public.ts';
 import { orderItems, saleReceipt, type OrderRow, type ReceiptLine } from '../orders/public.ts';
 import { orderStatusName, paymentStatusName } from '../../common/order-status.ts';
 import { el, encodeDocument, money } from './xml-text.ts';
@@ -47,19 +48,6 @@ export async function markTaken(db: Queryable, sent: readonly SentOrder[]): Prom
   return rows.length;
 }
 
-const MOSCOW = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-/** [date, time] in Moscow, as CommerceML writes them. */
-const moscow = (d: Date | string): [string, string] => MOSCOW.format(new Date(d)).split(' ') as [string, string];
-
 const requisite = (name: string, value: string) =>
   `<ЗначениеРеквизита>${el('Наименование', name)}${el('Значение', value)}</ЗначениеРеквизита>`;
 
@@ -93,7 +81,7 @@ function positionsOf(o: OutOrder, items: Awaited<ReturnType<typeof orderItems>>)
 async function documentOf(db: Queryable, o: OutOrder): Promise<string> {
   const items = await orderItems(db, o.id);
   const receipt = { lines: positionsOf(o, items) };
-  const [date, time] = moscow(o.created_at);
+  const [date, time] = moscowStamp(o.created_at);
   const sizes = new Map(items.map((i) => [i.ext_id, i.size]));
   const lines = receipt.lines.map((l) => {
     const service = l.kind === 'service';
@@ -166,7 +154,7 @@ export async function ordersDocument(
   const orders = await ordersToSend(db);
   const docs: string[] = [];
   for (const o of orders) docs.push(await documentOf(db, o));
-  const [date, time] = moscow(now);
+  const [date, time] = moscowStamp(now);
   const body = `<КоммерческаяИнформация ВерсияСхемы="2.05" ДатаФормирования="${date}T${time}">\n${docs.join('\n')}\n</КоммерческаяИнформация>\n`;
   return { body: encodeDocument(body, encoding), sent: orders.map((o) => ({ id: o.id, state: o.state })) };
 }

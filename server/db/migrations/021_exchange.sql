@@ -129,35 +129,8 @@ alter table products alter column category_id drop not null;
 alter table products add constraint products_shown_categorised check (category_id is not null or not active);
 
 -- One bump of the catalogue version for a whole package: the import sets shop.catalogue_bulk for its
--- transaction, the triggers of 002/004 stay quiet, and the import bumps once at the end.
-create or replace function bump_catalogue_version() returns trigger language plpgsql as $$
-declare
-  v bigint;
-begin
-  if current_setting('shop.catalogue_bulk', true) = 'on' then
-    return null;
-  end if;
-  insert into catalogue_version values (1, 1) on conflict (id) do update set version = catalogue_version.version + 1
-    returning version into v;
-  perform pg_notify('catalogue_version', v::text);
-  return null;
-end $$;
-
-create or replace function bump_catalogue_version_when_rows() returns trigger language plpgsql as $$
-declare
-  v bigint;
-begin
-  if current_setting('shop.catalogue_bulk', true) = 'on' then
-    return null;
-  end if;
-  if exists (select 1 from changed) then
-    insert into catalogue_version values (1, 1) on conflict (id) do update set version = catalogue_version.version + 1
-      returning version into v;
-    perform pg_notify('catalogue_version', v::text);
-  end if;
-  return null;
-end $$;
-
+-- transaction, the triggers of 002/004 stay quiet, and the import bumps once at the end. The bump itself is
+-- one function now, the triggers' and the import's.
 create function bump_catalogue_version_now() returns bigint language plpgsql as $$
 declare
   v bigint;
@@ -166,4 +139,20 @@ begin
     returning version into v;
   perform pg_notify('catalogue_version', v::text);
   return v;
+end $$;
+
+create or replace function bump_catalogue_version() returns trigger language plpgsql as $$
+begin
+  if current_setting('shop.catalogue_bulk', true) is distinct from 'on' then
+    perform bump_catalogue_version_now();
+  end if;
+  return null;
+end $$;
+
+create or replace function bump_catalogue_version_when_rows() returns trigger language plpgsql as $$
+begin
+  if current_setting('shop.catalogue_bulk', true) is distinct from 'on' and exists (select 1 from changed) then
+    perform bump_catalogue_version_now();
+  end if;
+  return null;
 end $$;
