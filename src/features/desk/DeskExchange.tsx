@@ -8,19 +8,11 @@ import { exchangeLog } from '../../api/desk.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { useOwnHead } from '../../components/use-page-title.ts';
 import { namedTitle } from '../../../common/titles.ts';
+import { toSecond } from './desk-time.ts';
 import type { ExchangeLog, ExchangeRun } from '../../../common/contract/manage.ts';
 
 /** How often the log asks again while an exchange is going on. */
 const RUNNING_REFRESH_MS = 3_000;
-
-const WHEN = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 /** Asks again (calls `again`) every RUNNING_REFRESH_MS while `running`, and whenever the tab is shown again. */
 function useAskAgain(running: boolean, again: () => void): void {
@@ -54,7 +46,7 @@ function Setup({ log }: { log: ExchangeLog }) {
 function RunRow({ run }: { run: ExchangeRun }) {
   return (
     <tr className={`exchange-row exchange-row--${run.status}`} data-testid="exchange-run">
-      <td className="num">{WHEN.format(new Date(run.started_at))}</td>
+      <td className="num">{toSecond(run.started_at)}</td>
       <td>
         {run.kind_name}
         {run.changes_only === true && <span className="muted"> · только изменения</span>}

@@ -13,12 +13,11 @@ import { namedTitle } from '../../../common/titles.ts';
 import { href } from '../../../common/routes.ts';
 import { deskOrder, moveOrder, saveOrderNote } from '../../api/desk.ts';
 import { OrderTotals } from '../../components/OrderLines.tsx';
+import { onOrder } from './desk-time.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { useOwnHead } from '../../components/use-page-title.ts';
 import { MOVE_TEXTS } from './desk-search.ts';
 
-const DAY_TIME = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'short' });
-const when = (iso: string) => `${DAY_TIME.format(new Date(iso))} (мск)`;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Не получилось. Попробуйте ещё раз');
 
 export function DeskOrderView({ id }: { id: number }) {
@@ -57,7 +56,7 @@ export function DeskOrderView({ id }: { id: number }) {
         </span>
       </h1>
       <p className="muted">
-        Оформлен {when(order.created_at)} · Оплата: {order.payment_status_name}
+        Оформлен {onOrder(order.created_at)} · Оплата: {order.payment_status_name}
         {order.accounting_number && (
           <>
             {' '}
@@ -122,12 +121,12 @@ export function DeskOrderView({ id }: { id: number }) {
           <ul className="desk-list">
             {order.payments.map((p, i) => (
               <li key={`p${i}`}>
-                {when(p.created_at)} · {p.provider}: {formatPrice(p.amount)} · {PAYMENT_STATES[p.status] ?? p.status}
+                {onOrder(p.created_at)} · {p.provider}: {formatPrice(p.amount)} · {PAYMENT_STATES[p.status] ?? p.status}
               </li>
             ))}
             {order.refunds.map((r, i) => (
               <li key={`r${i}`}>
-                {when(r.created_at)} · возврат {formatKopecks(r.kopecks)} · {r.status === 'done' ? 'выполнен' : 'ждёт банка'}
+                {onOrder(r.created_at)} · возврат {formatKopecks(r.kopecks)} · {r.status === 'done' ? 'выполнен' : 'ждёт банка'}
                 {r.last_error && <span className="form-error"> · {r.last_error}</span>}
               </li>
             ))}
@@ -139,7 +138,7 @@ export function DeskOrderView({ id }: { id: number }) {
         <ol className="desk-list" data-testid="desk-timeline">
           {order.timeline.map((t, i) => (
             <li key={i}>
-              {when(t.created_at)} — <strong>{t.status_name}</strong> · {t.who}
+              {onOrder(t.created_at)} — <strong>{t.status_name}</strong> · {t.who}
               {t.comment && <span className="muted"> · {t.comment}</span>}
             </li>
           ))}

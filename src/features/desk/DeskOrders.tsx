@@ -13,19 +13,12 @@ import { href } from '../../../common/routes.ts';
 import { DESK_PAGE_SIZE, type DeskOrderList } from '../../../common/contract/manage.ts';
 import { ORDER_STATUS_CODES, ORDER_STATUSES, type OrderStatus } from '../../../common/order-status.ts';
 import { queryFromSearch, searchFromQuery } from './desk-search.ts';
+import { inList } from './desk-time.ts';
 
 /** How often the list asks again while its tab is shown, should the server's events not come through (a proxy). */
 const REFRESH_MS = 60_000;
 /** Events close together (an order placed and paid at once) make one reload. */
 const EVENTS_SETTLE_MS = 500;
-
-const DAY_TIME = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * A number that changes when the server says an order was placed or changed, when the manager comes back to
@@ -185,7 +178,7 @@ function OrdersTable({ orders }: { orders: DeskOrderList['results'] }) {
             <td>
               <Link href={href('manage-order', { pk: String(o.id) })}>{o.number}</Link>
             </td>
-            <td>{DAY_TIME.format(new Date(o.created_at))}</td>
+            <td>{inList(o.created_at)}</td>
             <td>
               {o.buyer_fio}
               <br />
