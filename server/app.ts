@@ -8,6 +8,7 @@ import { decorateIdentity, registerErrorHandling, registerSigner } from './http/
 import {
   acceptEmptyJsonBodies,
   catalogueNotices,
+  health,
   recordRoutes,
   redirectTrailingSlash,
   refuseForeignOrigins,
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await app.register(cookie);
   await registerSigner(app);
   await app.register(catalogueNotices);
+  await app.register(health);
   if (config.responseCacheBytes > 0) await app.register(responseCache);
   await app.register(cardCache);
   await app.register(vapid);

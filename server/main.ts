@@ -13,6 +13,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return;
     closing = true;
+    app.drain(); // /readyz answers 503 from now on
     app.log.info(`${signal}: closing`);
     app.close().then(
       () => process.exit(0),

@@ -18,5 +18,7 @@ export interface Db extends Queryable {
    * when notices may have been missed (the listening connection was lost and is back). Resolves to unlisten.
    */
   listen(channel: string, onNotice: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** The notices' connection is up now (PGlite's are in-process: always); readiness asks it. */
+  listening(): boolean;
   close(): Promise<void>;
 }

@@ -8,6 +8,13 @@ import type { Db } from './driver.ts';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 7_345_011; // any fixed number: the advisory lock's name
 
+/** The migrations this code has that the database has not applied (readiness: a process of newer code before its migration ran). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));
+  const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+  return files.filter((f) => !done.has(f)).sort();
+}
+
 export async function migrate(db: Db): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {

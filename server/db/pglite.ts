@@ -21,6 +21,7 @@ export async function openPglite(dir?: string, from?: Blob): Promise<Db & { dump
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     // In-process: no connection to lose, so no gaps.
     listen: (channel, onNotice) => pg.listen(channel, onNotice),
+    listening: () => !pg.closed,
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
   };

@@ -39,6 +39,11 @@ export class PostgresListener {
     };
   }
 
+  /** The connection is open (it may be between a break and its reopening). */
+  get up(): boolean {
+    return this.client !== null && !this.closed;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const client = this.client;

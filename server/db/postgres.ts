@@ -42,6 +42,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       }
     },
     listen: (channel, onNotice, onGap) => listener.listen(channel, onNotice, onGap),
+    listening: () => listener.up,
     async close() {
       await listener.close();
       await pool.end();

@@ -3,5 +3,6 @@
 // another area past this file).
 export { type Db, type Queryable } from './driver.ts';
 export { lockName } from './locks-sql.ts';
+export { pendingMigrations } from './migrate.ts';
 export { openDatabase } from './open.ts';
 export { shopSecret } from './shop-secrets-sql.ts';
