@@ -2,7 +2,8 @@
 // app. Used by server/main.ts and by the tests (app.inject); nothing starts at import time.
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import http from 'node:http';
+import type { Config, ConnectionLimits } from './config.ts';
 import type { Db } from './db/public.ts';
 import { decorateIdentity, registerErrorHandling, registerSigner } from './http/public.ts';
 import {
@@ -28,6 +29,26 @@ import type { PageRenderer } from './render/public.ts';
 import shopRoutes from './shop-api.ts';
 import './types.ts';
 
+/**
+ * The HTTP server with its connections limited (config.connections): a dribbled request is cut once its
+ * headers are late (checked every second, not Node's default half minute), a silent connection once idle, and
+ * connections past the cap are refused. Node's own server options: nothing of it is hand-written.
+ */
+function limitedServer(handler: http.RequestListener, limits: ConnectionLimits): http.Server {
+  const server = http.createServer(
+    {
+      connectionsCheckingInterval: 1000,
+      headersTimeout: limits.headersTimeoutS * 1000,
+      requestTimeout: limits.requestTimeoutS * 1000,
+      keepAliveTimeout: limits.keepAliveTimeoutS * 1000,
+    },
+    handler,
+  );
+  server.setTimeout(limits.idleTimeoutS * 1000);
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -39,6 +60,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, logger = true, renderer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
+    serverFactory: (handler) => limitedServer(handler, config.connections),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),

@@ -70,6 +70,24 @@ export interface Config {
   push: PushConfig;
   /** The accounting system's exchange at /exchange/1c (1C, МойСклад): null, and the address answers 404, without a login. */
   exchange: ExchangeConfig | null;
+  connections: ConnectionLimits;
+}
+
+/**
+ * How long a connection may hold the server without doing its part, so that silent and dribbling clients
+ * (a slowloris) cannot keep connections forever, and how many may be open at once.
+ */
+export interface ConnectionLimits {
+  /** A request's headers must have arrived within this (HTTP_HEADERS_TIMEOUT_S, default 15): a dribbler is cut. */
+  headersTimeoutS: number;
+  /** A whole request, body included, within this (HTTP_REQUEST_TIMEOUT_S, default 120: 1C's 16 MB pieces on a slow line). */
+  requestTimeoutS: number;
+  /** A connection silent this long is closed (HTTP_IDLE_TIMEOUT_S, default 30; the desk's event stream speaks every 15 s). */
+  idleTimeoutS: number;
+  /** A kept-alive connection waits this long for its next request (HTTP_KEEPALIVE_TIMEOUT_S, default 72: past a proxy's 60). */
+  keepAliveTimeoutS: number;
+  /** Connections open at once at most (HTTP_MAX_CONNECTIONS, default 5000); more are refused. */
+  maxConnections: number;
 }
 
 /** The encodings the orders may be sent to the accounting system in (EXCHANGE_ORDERS_ENCODING). */
@@ -251,6 +269,19 @@ function readExchange(env: NodeJS.ProcessEnv): ExchangeConfig | null {
   };
 }
 
+function readConnections(env: NodeJS.ProcessEnv): ConnectionLimits {
+  const limits = {
+    headersTimeoutS: positiveInt('HTTP_HEADERS_TIMEOUT_S', env.HTTP_HEADERS_TIMEOUT_S, 15),
+    requestTimeoutS: positiveInt('HTTP_REQUEST_TIMEOUT_S', env.HTTP_REQUEST_TIMEOUT_S, 120),
+    idleTimeoutS: positiveInt('HTTP_IDLE_TIMEOUT_S', env.HTTP_IDLE_TIMEOUT_S, 30),
+    keepAliveTimeoutS: positiveInt('HTTP_KEEPALIVE_TIMEOUT_S', env.HTTP_KEEPALIVE_TIMEOUT_S, 72),
+    maxConnections: positiveInt('HTTP_MAX_CONNECTIONS', env.HTTP_MAX_CONNECTIONS, 5000),
+  };
+  if (limits.headersTimeoutS > limits.requestTimeoutS)
+    throw new Error('HTTP_HEADERS_TIMEOUT_S cannot be longer than HTTP_REQUEST_TIMEOUT_S (the headers are part of the request)');
+  return limits;
+}
+
 function readPush(env: NodeJS.ProcessEnv, publicUrl: string): PushConfig {
   const publicKey = env.VAPID_PUBLIC_KEY || undefined;
   const privateKey = env.VAPID_PRIVATE_KEY || undefined;
@@ -294,5 +325,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffEmails: staffEmailsOf(env.STAFF_EMAILS),
     push: readPush(env, publicUrl),
     exchange: readExchange(env),
+    connections: readConnections(env),
   };
 }

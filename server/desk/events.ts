@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Refusal } from '../refusal.ts';
 
-/** How often a quiet stream gets a comment, below the idle timeouts of common proxies (60 s). */
-const HEARTBEAT_MS = 25_000;
+/** How often a quiet stream gets a comment: within the shop's own idle timeout (HTTP_IDLE_TIMEOUT_S, 30 s) and proxies' (60 s). */
+const HEARTBEAT_MS = 15_000;
 /** Open streams one staff member may hold (tabs, devices), and one server process in all. */
 const STREAMS_PER_STAFF = 10;
 const STREAMS_PER_PROCESS = 200;

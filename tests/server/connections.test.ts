@@ -1,0 +1,60 @@
+// Connections that cannot be held forever, against the real listening server: silent connections and ones
+// that dribble their headers a byte at a time are closed by the server (HTTP_IDLE_TIMEOUT_S,
+// HTTP_HEADERS_TIMEOUT_S, here 2 s) while shoppers keep being answered, and connections past
+// HTTP_MAX_CONNECTIONS are refused. The waits are generous: the test checks that they close, not how fast.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { backends, startApp } from './harness.ts';
+
+const [backend] = backends; // the listening server's rules do not depend on the database
+
+/** Opens a raw connection; `closed` turns true when the server closes it. */
+function connect(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const state = { socket, closed: false, opened: new Promise<void>((resolve) => socket.once('connect', () => resolve())) };
+  socket.on('error', () => {});
+  socket.on('close', () => (state.closed = true));
+  return state;
+}
+
+describe('connections the server does not keep', () => {
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    app = await startApp(backend!, { HTTP_HEADERS_TIMEOUT_S: '2', HTTP_IDLE_TIMEOUT_S: '2', HTTP_MAX_CONNECTIONS: '400' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => app?.close());
+
+  it('closes silent and dribbling connections while shoppers are answered', async () => {
+    const silent = Array.from({ length: 200 }, () => connect(port));
+    const dribbling = Array.from({ length: 20 }, () => connect(port));
+    await Promise.all([...silent, ...dribbling].map((c) => c.opened));
+    const drips = dribbling.map((c) => {
+      c.socket.write('GET /api/v1/organization HTTP/1.1\r\nHost: shop\r\n');
+      return setInterval(() => !c.closed && c.socket.write('X-Slow: 1\r\n'), 300);
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/api/v1/organization`)));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      await expect.poll(() => silent.filter((c) => !c.closed).length, { timeout: 20_000, interval: 200 }).toBe(0);
+      await expect.poll(() => dribbling.filter((c) => !c.closed).length, { timeout: 20_000, interval: 200 }).toBe(0);
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/organization`)).status).toBe(200);
+    } finally {
+      drips.forEach(clearInterval);
+      [...silent, ...dribbling].forEach((c) => c.socket.destroy());
+    }
+  });
+
+  it('refuses connections past HTTP_MAX_CONNECTIONS', async () => {
+    const many = Array.from({ length: 450 }, () => connect(port));
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      await expect.poll(() => many.filter((c) => c.closed).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(50);
+    } finally {
+      many.forEach((c) => c.socket.destroy());
+    }
+  });
+});
