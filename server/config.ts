@@ -301,6 +301,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const connections = readConnections(env);
+  const exchange = readExchange(env);
+  // An import call waits that long before it answers: the server would close the connection under it.
+  if (exchange && exchange.stepSeconds >= connections.idleTimeoutS)
+    throw new Error('EXCHANGE_STEP_SECONDS must be shorter than HTTP_IDLE_TIMEOUT_S (an import call is silent while it waits)');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -324,7 +329,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vatRate: vatRateOf(env.VAT_RATE),
     staffEmails: staffEmailsOf(env.STAFF_EMAILS),
     push: readPush(env, publicUrl),
-    exchange: readExchange(env),
-    connections: readConnections(env),
+    exchange,
+    connections,
   };
 }

@@ -538,6 +538,9 @@ describe('the exchange settings', () => {
       'EXCHANGE_ORDERS_ENCODING is not one of windows-1251, utf-8: koi8-r',
     );
     expect(readConfig({}).exchange).toBeNull();
+    expect(() => readConfig({ EXCHANGE_LOGIN: 'a', EXCHANGE_PASSWORD: 'x', EXCHANGE_STEP_SECONDS: '30' })).toThrow(
+      'EXCHANGE_STEP_SECONDS must be shorter than HTTP_IDLE_TIMEOUT_S',
+    );
     expect(
       readConfig({ EXCHANGE_LOGIN: 'a', EXCHANGE_PASSWORD: 'x', EXCHANGE_ORDERS_ENCODING: 'cp1251', EXCHANGE_FILE_LIMIT_MB: '2' }).exchange,
     ).toEqual({
