@@ -9,8 +9,12 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 7_345_011; // any fixed number: the advisory lock's name
 
 /** The migrations this code has that the database has not applied (readiness: a process of newer code before its migration ran). */
+let shipped: Promise<string[]> | undefined;
+
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));
+  // The code's migrations do not change while it runs: the folder is read once, not at every readiness probe.
+  shipped ??= readdir(MIGRATIONS_DIR).then((names) => names.filter((f) => f.endsWith('.sql')));
+  const files = await shipped;
   const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
   return files.filter((f) => !done.has(f)).sort();
 }

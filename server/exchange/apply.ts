@@ -2,7 +2,7 @@
 // statement fails, nothing does. The catalogue version is bumped once at the end (the response caches of
 // every process drop their answers once, not once per statement). Returns what it did and what it could not.
 import type { Queryable } from '../db/public.ts';
-import { slugOf } from '../lib/public.ts';
+import { uniqueSlug } from '../lib/public.ts';
 import {
   bumpCatalogueVersion,
   countOffersWithoutProduct,
@@ -66,15 +66,8 @@ export interface Applied {
   problems: string[];
 }
 
-function freshSlugs(names: readonly string[], taken: Set<string>, fallback: string) {
-  return names.map((name) => {
-    const base = slugOf(name) || fallback;
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    taken.add(slug);
-    return { name, slug };
-  });
-}
+const freshSlugs = (names: readonly string[], taken: Set<string>, fallback: string) =>
+  names.map((name) => ({ name, slug: uniqueSlug(name, taken, fallback) }));
 
 async function addBrandsAndColors(tx: Queryable, runId: number, shopName: string): Promise<number> {
   const brands = freshSlugs(await newNames(tx, runId, 'brands', shopName), await takenSlugs(tx, 'brands'), 'brand');

@@ -156,12 +156,6 @@ export async function recentRuns(db: Queryable, limit: number): Promise<RunRow[]
   return db.query<RunRow>(`select ${RUN_COLUMNS} from exchange_runs order by started_at desc, id desc limit $1`, [limit]);
 }
 
-/** The shop's name: the brand of goods whose package names none. */
-export async function shopName(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ name: string }>('select name from organization');
-  return row?.name || 'Магазин';
-}
-
 /** Drops the log's exchanges older than `days` (never one still running). */
 export async function dropOldRuns(db: Queryable, days: number): Promise<number> {
   const rows = await db.query(

@@ -4,7 +4,7 @@
 // slug; a group deeper than the shop's tree goes on as its deepest ancestor that fits. A group under no
 // root matches nothing: its goods stay hidden and the import names it.
 import type { Queryable } from '../db/public.ts';
-import { slugOf } from '../lib/public.ts';
+import { uniqueSlug } from '../lib/public.ts';
 import { allCategories, allGroups, insertCategory, setGroupCategories, type CategoryRow, type GroupRow } from './apply-sql.ts';
 
 /** The deepest level of the shop's tree (roots are 0): the menu shows three levels. */
@@ -25,10 +25,7 @@ export async function matchGroups(tx: Queryable): Promise<void> {
     const found = categories.find((c) => c.parent_id === parent.id && sameName(c.name, name));
     if (found) return found;
     const siblings = new Set(categories.filter((c) => c.parent_id === parent.id).map((c) => c.slug));
-    const base = slugOf(name) || 'razdel';
-    let slug = base;
-    for (let n = 2; siblings.has(slug); n++) slug = `${base}-${n}`;
-    const made = await insertCategory(tx, parent, slug, name);
+    const made = await insertCategory(tx, parent, uniqueSlug(name, siblings, 'razdel'), name);
     categories.push(made);
     return made;
   };

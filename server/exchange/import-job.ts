@@ -8,7 +8,8 @@ import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/public.ts';
 import { applyPackage } from './apply.ts';
-import { beat, failStalledRuns, finishRun, lastRunOf, runById, shopName, startRun, type RunRow } from './exchange-sql.ts';
+import { shopMail } from '../orders/public.ts';
+import { beat, failStalledRuns, finishRun, lastRunOf, runById, startRun, type RunRow } from './exchange-sql.ts';
 import { knownPictures } from './apply-sql.ts';
 import { readPackage, type PackageSummary } from './package-reader.ts';
 import { keepPicture } from './pictures.ts';
@@ -166,7 +167,7 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
       { fileName: file, priceType: deps.priceType, dictionaries: await loadDictionaries(db), problem },
     );
     const kept = [...pictures].filter(([, url]) => url) as [string, string][];
-    const name = await shopName(db);
+    const { name } = await shopMail(db); // the shop's own name: the brand of goods 1C names none for
     const applied = await db.transaction((tx) =>
       applyPackage(tx, { runId, summary: summary!, fileName: file, shopName: name, pictures: kept, session: deps.session }),
     );

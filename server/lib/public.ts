@@ -3,4 +3,4 @@
 export { moscowStamp, moscowTime } from './moscow-time.ts';
 export { newToken } from './random-token.ts';
 export { runEvery } from './run-every.ts';
-export { slugOf } from './slug.ts';
+export { slugOf, uniqueSlug } from './slug.ts';

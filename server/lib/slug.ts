@@ -45,3 +45,12 @@ export function slugOf(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** The slug of a name not yet in `taken` ("plavki", then "plavki-2", …), added to it; `fallback` for a name with no letters. */
+export function uniqueSlug(name: string, taken: Set<string>, fallback: string): string {
+  const base = slugOf(name) || fallback;
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  taken.add(slug);
+  return slug;
+}
