@@ -1,5 +1,6 @@
-// A shop server as `npm run serve` runs it, in a child process on loopback: for the tests that need whole
-// processes (two servers on one PostgreSQL) and for the load section of the bench. Started on a data folder
+// A shop server as `npm run serve` runs it, in a child process on loopback, or as production runs it (the
+// compiled server with plain node, `main` a dist/server/main.js): for the tests that need whole processes
+// (two servers on one PostgreSQL, restarts behind a proxy) and for the load section of the bench. Started on a data folder
 // or a PostgreSQL database, read for its CPU time, stopped with SIGTERM (its log lines are kept).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -36,10 +37,14 @@ export function freePort(): Promise<number> {
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-/** Starts the shop on `port` (a free one when not given): a caller that must know its address first names it. */
-export async function startShop(env: Record<string, string>, port?: number): Promise<ShopProcess> {
+/**
+ * Starts the shop on `port` (a free one when not given: a caller that must know its address first names it),
+ * from its TypeScript through tsx, or from a compiled `main` (.js) with plain node.
+ */
+export async function startShop(env: Record<string, string>, port?: number, main = MAIN): Promise<ShopProcess> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = main.endsWith('.js') ? ['--enable-source-maps', main] : ['--import', 'tsx', main];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

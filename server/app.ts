@@ -9,6 +9,7 @@ import { decorateIdentity, registerErrorHandling, registerSigner } from './http/
 import {
   acceptEmptyJsonBodies,
   catalogueNotices,
+  gracefulClose,
   health,
   recordRoutes,
   redirectTrailingSlash,
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await app.register(cookie);
   await registerSigner(app);
   await app.register(catalogueNotices);
+  await app.register(gracefulClose);
   await app.register(health);
   if (config.responseCacheBytes > 0) await app.register(responseCache);
   await app.register(cardCache);

@@ -88,6 +88,8 @@ export interface ConnectionLimits {
   keepAliveTimeoutS: number;
   /** Connections open at once at most (HTTP_MAX_CONNECTIONS, default 5000); more are refused. */
   maxConnections: number;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut (SHUTDOWN_GRACE_S, default 10). */
+  shutdownGraceS: number;
 }
 
 /** The encodings the orders may be sent to the accounting system in (EXCHANGE_ORDERS_ENCODING). */
@@ -276,6 +278,7 @@ function readConnections(env: NodeJS.ProcessEnv): ConnectionLimits {
     idleTimeoutS: positiveInt('HTTP_IDLE_TIMEOUT_S', env.HTTP_IDLE_TIMEOUT_S, 30),
     keepAliveTimeoutS: positiveInt('HTTP_KEEPALIVE_TIMEOUT_S', env.HTTP_KEEPALIVE_TIMEOUT_S, 72),
     maxConnections: positiveInt('HTTP_MAX_CONNECTIONS', env.HTTP_MAX_CONNECTIONS, 5000),
+    shutdownGraceS: positiveInt('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10),
   };
   if (limits.headersTimeoutS > limits.requestTimeoutS)
     throw new Error('HTTP_HEADERS_TIMEOUT_S cannot be longer than HTTP_REQUEST_TIMEOUT_S (the headers are part of the request)');

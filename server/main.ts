@@ -1,5 +1,5 @@
-// Entry: read the config, open (and on first start migrate and seed) the database, listen, and close
-// cleanly on SIGINT/SIGTERM.
+// Entry: read the config, open (and on first start migrate and seed) the database, listen, and on SIGINT or
+// SIGTERM close without dropping a request (plugins/graceful-close.ts: drain, wait up to SHUTDOWN_GRACE_S).
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/public.ts';
@@ -13,10 +13,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return;
     closing = true;
-    app.drain(); // /readyz answers 503 from now on
-    app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
+    app.log.info(`${signal}: draining (up to ${config.connections.shutdownGraceS} s), then closing`);
+    app.closeGracefully(config.connections.shutdownGraceS).then(
+      ({ cut }) => {
+        if (cut) app.log.warn(`closed: ${cut} connections were still busy when the grace ran out`);
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error(err);
         process.exit(1);

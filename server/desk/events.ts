@@ -36,11 +36,16 @@ export async function deskEvents(app: FastifyInstance): Promise<DeskEvents> {
   const stop = await app.db.listen('desk_orders', ordersChanged, ordersChanged);
   const heartbeat = setInterval(() => send(': still here\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
-  // Before the server stops taking connections it waits for open ones: the streams end first.
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
+  // A closing process waits for the connections it holds: the streams end as it begins to drain (the
+  // browser reconnects, to another process behind the proxy), and again before the server closes.
+  const endStreams = () => {
     for (const s of streams) s.reply.raw.end();
     streams.clear();
+  };
+  app.whenDraining(endStreams);
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    endStreams();
   });
   app.addHook('onClose', async () => void (await stop().catch(() => undefined)));
 
@@ -56,6 +61,7 @@ export async function deskEvents(app: FastifyInstance): Promise<DeskEvents> {
         connection: 'keep-alive',
       });
       reply.raw.write('retry: 5000\n\n');
+      if (app.draining) return void reply.raw.end(); // the browser comes back in 5 s, to a process that stays
       const stream: Stream = { staffId, reply };
       streams.add(stream);
       req.raw.on('close', () => streams.delete(stream));

@@ -1,8 +1,7 @@
 // What a load balancer or an orchestrator asks of a process: /healthz, the process answers (no database: a
 // busy database must not get a live process restarted); /readyz, it may be sent shoppers: the database
 // answers within READY_DB_MS, every migration of this code is applied, the catalogue's notices are heard
-// (else its caches could serve stale answers), and it is not draining (main.ts drains on SIGTERM before it
-// closes). Never cached; Fastify logs them only at debug level, like every request.
+// (else its caches could serve stale answers), and it is not draining (graceful-close.ts, on SIGTERM). Never cached; Fastify logs them only at debug level, like every request.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { pendingMigrations } from '../db/public.ts';
@@ -17,13 +16,6 @@ export const HEALTH_MESSAGES = {
   notices: 'нет связи для уведомлений базы данных',
   draining: 'процесс завершает работу',
 } as const;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Readiness turns 503 from now on: the process is about to close. */
-    drain(): void;
-  }
-}
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -40,11 +32,6 @@ async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
 }
 
 async function health(app: FastifyInstance): Promise<void> {
-  let draining = false;
-  app.decorate('drain', () => {
-    draining = true;
-  });
-
   app.get('/healthz', async (_req, reply) => noStore(reply).send({ status: 'ok' }));
 
   app.get('/readyz', async (_req, reply) => {
@@ -54,13 +41,13 @@ async function health(app: FastifyInstance): Promise<void> {
       database,
       migrations: pending !== null && pending.length === 0,
       notices: app.db.listening(),
-      draining,
+      draining: app.draining,
     };
     const problems = [
       ...(database ? [] : [HEALTH_MESSAGES.database]),
       ...(pending?.length ? [HEALTH_MESSAGES.migrations(pending)] : []),
       ...(checks.notices ? [] : [HEALTH_MESSAGES.notices]),
-      ...(draining ? [HEALTH_MESSAGES.draining] : []),
+      ...(app.draining ? [HEALTH_MESSAGES.draining] : []),
     ];
     if (!problems.length && checks.migrations) return noStore(reply).send({ status: 'ready', checks });
     return noStore(reply)
@@ -69,4 +56,4 @@ async function health(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(health, { name: 'health' });
+export default fp(health, { name: 'health', dependencies: ['graceful-close'] });

@@ -3,7 +3,7 @@
 // and the process is not draining, and names in Russian what is not; neither is ever cached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type {} from '../../server/plugins/health.ts'; // declares app.drain
+import type {} from '../../server/plugins/graceful-close.ts'; // declares app.drain
 import { backends, startApp } from './harness.ts';
 
 describe.each(backends)('health and readiness on $name', (backend) => {
