@@ -11,12 +11,13 @@ import { offlineSection } from './offline-visit.ts';
 import { bundleFigures } from './bundle.ts';
 import { offlineSearchFigures } from './search.ts';
 import { exchangeSection } from './exchange.ts';
+import { startSection } from './start.ts';
 
 const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, lighthouse, offline, load, api, search or exchange. */
+    /** One section only: bundle, lighthouse, offline, load, api, search, exchange or start. */
     only: { type: 'string' },
     /** The exchange section's catalogue: products, each with 5 sizes. */
     'exchange-products': { type: 'string', default: '20000' },
@@ -73,6 +74,10 @@ if (wanted('exchange')) {
     sizesEach: 5,
     pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
   });
+}
+
+if (wanted('start')) {
+  await startSection({ offers, pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined });
 }
 
 if (wanted('api') || wanted('search')) {

@@ -12,8 +12,8 @@ import path from 'node:path';
 /** The server's commands: what production runs, each one file in the output. */
 export const SERVER_COMMANDS = {
   main: 'server/main.ts',
-  // backup
-  // restore
+  backup: 'server/db/backup/backup-cli.ts',
+  restore: 'server/db/backup/restore-cli.ts',
   seed: 'server/db/seed-cli.ts',
 } as const;
 

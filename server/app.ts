@@ -8,9 +8,11 @@ import type { Db } from './db/public.ts';
 import { decorateIdentity, registerErrorHandling, registerSigner } from './http/public.ts';
 import {
   acceptEmptyJsonBodies,
+  backupAddress,
   catalogueNotices,
   gracefulClose,
   health,
+  metrics,
   recordRoutes,
   redirectTrailingSlash,
   refuseForeignOrigins,
@@ -83,7 +85,9 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await registerSigner(app);
   await app.register(catalogueNotices);
   await app.register(gracefulClose);
+  await app.register(metrics);
   await app.register(health);
+  await app.register(backupAddress);
   if (config.responseCacheBytes > 0) await app.register(responseCache);
   await app.register(cardCache);
   await app.register(vapid);

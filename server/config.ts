@@ -1,4 +1,5 @@
 // Reads the server's configuration from the environment once; everything else takes a Config object.
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PUSH_SERVICES } from './push/public.ts';
 
@@ -33,6 +34,8 @@ export interface Config {
    * (Docker, Kubernetes) any neighbour could otherwise claim any address, so its proxy is named explicitly.
    */
   trustProxy: boolean | string;
+  /** Who may read /metrics (METRICS_ALLOW: comma-separated addresses and CIDRs; loopback, 127.0.0.1 and ::1, by default). */
+  metricsAllow: BlockList;
   /**
    * Check every JSON answer against the contract before it leaves (CHECK_ANSWERS=1): on in the tests and the
    * end-to-end run, where a drifted answer must fail loudly; off in production, where it costs every request.
@@ -182,6 +185,27 @@ function trustProxyOf(raw: string | undefined): boolean | string {
   return v;
 }
 
+/** Node's BlockList of METRICS_ALLOW's addresses (`10.0.0.5`, `::1`) and subnets (`10.0.0.0/8`); loopback when unset. */
+function metricsAllowOf(raw: string | undefined): BlockList {
+  const list = new BlockList();
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries.length ? entries : ['127.0.0.1', '::1']) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIPv6(address) ? 'ipv6' : 'ipv4';
+    try {
+      if (!isIP(address) || rest.length || (prefix !== undefined && !/^\d+$/.test(prefix))) throw new Error(entry);
+      if (prefix === undefined) list.addAddress(address, family);
+      else list.addSubnet(address, Number(prefix), family); // throws on a prefix past 32 (IPv4) or 128 (IPv6)
+    } catch {
+      throw new Error(`METRICS_ALLOW has an entry that is neither an address nor a subnet: ${entry} (e.g. 127.0.0.1, ::1 or 10.0.0.0/8)`);
+    }
+  }
+  return list;
+}
+
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
@@ -322,6 +346,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsCounterId: /^\d{1,12}$/.test(env.ANALYTICS_COUNTER_ID ?? '') ? env.ANALYTICS_COUNTER_ID : undefined,
     deliveryWidgetUrl: /^https:\/\/[^\s"']+$/.test(env.DELIVERY_WIDGET_URL ?? '') ? env.DELIVERY_WIDGET_URL : undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    metricsAllow: metricsAllowOf(env.METRICS_ALLOW),
     checkAnswers: env.CHECK_ANSWERS === '1' || env.CHECK_ANSWERS === 'true',
     responseCacheBytes: cacheMegabytes(env.RESPONSE_CACHE_MB) * 1024 * 1024,
     paymentProvider: paymentProviderOf(env, sberbank),

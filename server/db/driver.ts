@@ -11,6 +11,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  /** PGlite's folder on disk; none for a database in memory or on PostgreSQL. */
+  readonly folder?: string;
   /** Runs fn inside BEGIN/COMMIT on one connection; any throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -20,5 +22,10 @@ export interface Db extends Queryable {
   listen(channel: string, onNotice: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /** The notices' connection is up now (PGlite's are in-process: always); readiness asks it. */
   listening(): boolean;
+  /**
+   * The connections' use now, for /metrics: connections open, idle ones, and queries waiting for one. PGlite
+   * is one connection: open 1, idle 1 or 0, and waiting the statements and transactions queued behind the one running.
+   */
+  poolUse(): { connections: number; idle: number; waiting: number };
   close(): Promise<void>;
 }

@@ -15,13 +15,27 @@ export async function openPglite(dir?: string, from?: Blob): Promise<Db & { dump
       await q.exec(sql);
     },
   });
+  // What is asked of the one connection, running or queued behind it (PGlite keeps its queue to itself).
+  let asked = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    asked += 1;
+    try {
+      return await work();
+    } finally {
+      asked -= 1;
+    }
+  };
+  const top = wrap(pg);
   return {
     engine: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    folder: dir,
+    query: (sql, params) => counted(() => top.query(sql, params)),
+    exec: (sql) => counted(() => top.exec(sql)),
+    transaction: (fn) => counted(() => pg.transaction((tx) => fn(wrap(tx)))),
     // In-process: no connection to lose, so no gaps.
     listen: (channel, onNotice) => pg.listen(channel, onNotice),
     listening: () => !pg.closed,
+    poolUse: () => ({ connections: 1, idle: asked ? 0 : 1, waiting: Math.max(asked - 1, 0) }),
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
   };

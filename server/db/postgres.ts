@@ -43,6 +43,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     listen: (channel, onNotice, onGap) => listener.listen(channel, onNotice, onGap),
     listening: () => listener.up,
+    poolUse: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();

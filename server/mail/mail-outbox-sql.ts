@@ -1,5 +1,5 @@
 // SQL of the mail outbox: queue a message, claim a few unsent ones (skip locked, so several servers share
-// the work), settle a claim as sent or failed.
+// the work), settle a claim as sent or failed, count the unsent ones.
 import type { Queryable } from '../db/public.ts';
 
 export interface OutgoingMail {
@@ -37,4 +37,12 @@ export async function markMailSent(db: Queryable, id: number): Promise<void> {
 
 export async function markMailFailed(db: Queryable, id: number, error: string): Promise<void> {
   await db.query('update mail_outbox set last_error = $2 where id = $1', [id, error.slice(0, 1000)]);
+}
+
+/** Messages not sent yet and not given up on (`maxAttempts` tries): the outbox's depth. */
+export async function countUnsentMail(db: Queryable, maxAttempts: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null and attempts < $1', [
+    maxAttempts,
+  ]);
+  return row.n;
 }

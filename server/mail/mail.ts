@@ -1,7 +1,7 @@
 // Mail (docs/architecture.md): messages are rows in mail_outbox, written in the transaction of what they tell about;
 // a delivery pass claims a few and sends them through the given sender (SMTP, or the log without one).
 import type { Queryable } from '../db/public.ts';
-import { claimMail, insertMail, markMailFailed, markMailSent, type OutgoingMail } from './mail-outbox-sql.ts';
+import { claimMail, countUnsentMail, insertMail, markMailFailed, markMailSent, type OutgoingMail } from './mail-outbox-sql.ts';
 
 export interface Mail {
   /** order_confirmation | manager_new_order | gift_card | reset_link | … */
@@ -24,6 +24,9 @@ export const DELIVERY = {
   leaseSeconds: 60,
   maxAttempts: 10,
 } as const;
+
+/** How many messages wait to go out (the outbox's depth, for /metrics). */
+export const mailOutboxDepth = (db: Queryable): Promise<number> => countUnsentMail(db, DELIVERY.maxAttempts);
 
 /** One pass: claims unsent mail and sends it; returns how many went out. */
 export async function deliverMail(db: Queryable, sender: MailSender): Promise<number> {

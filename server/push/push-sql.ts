@@ -202,3 +202,9 @@ export async function dropSettledPushes(db: Queryable, days: number): Promise<nu
   );
   return rows.length;
 }
+
+/** Messages still to be sent, now or after a retry's pause (not sent, not given up on): the outbox's depth, for /metrics. */
+export async function pushOutboxDepth(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from push_outbox where sent_at is null and failed_at is null');
+  return row.n;
+}
