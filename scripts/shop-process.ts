@@ -83,6 +83,7 @@ export async function startShop(env: Record<string, string>, port?: number, main
     },
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(lines); // it has gone already
         child.once('exit', () => resolve(lines));
         child.kill('SIGTERM');
       }),

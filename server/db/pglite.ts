@@ -1,11 +1,21 @@
 // The embedded engine: PGlite (PostgreSQL compiled to WebAssembly), on disk under a folder or in memory.
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './driver.ts';
+import { lockFolder } from './pglite-lock.ts';
 
-/** PGlite under `dir`, or in memory; `from` fills a memory one from a dump of another (the tests' seeded template). */
+/**
+ * PGlite under `dir` (taken for this process alone: pglite-lock.ts), or in memory; `from` fills a memory one
+ * from a dump of another (the tests' seeded template).
+ */
 export async function openPglite(dir?: string, from?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
+  const unlock = dir ? lockFolder(dir) : () => {};
   const pg = dir ? new PGlite(dir) : new PGlite({ loadDataDir: from });
-  await pg.waitReady;
+  try {
+    await pg.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const res = await q.query<T>(sql, params as unknown[]);
@@ -36,7 +46,13 @@ export async function openPglite(dir?: string, from?: Blob): Promise<Db & { dump
     listen: (channel, onNotice) => pg.listen(channel, onNotice),
     listening: () => !pg.closed,
     poolUse: () => ({ connections: 1, idle: asked ? 0 : 1, waiting: Math.max(asked - 1, 0) }),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        unlock();
+      }
+    },
     dump: () => pg.dumpDataDir('none'),
   };
 }

@@ -7,7 +7,7 @@
 // keeping them would have closed them itself (nginx's upstream keepalive_timeout is shorter); what is still
 // open at the end of the grace is cut. Then the app closes: background passes finish the pass they are in,
 // the database closes last.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import net from 'node:net';
 
@@ -47,8 +47,15 @@ async function gracefulClose(app: FastifyInstance): Promise<void> {
     else listeners.push(listener);
   });
 
-  app.addHook('onRequest', async (_req, reply) => {
-    if (draining) reply.header('connection', 'close');
+  // Both when a request arrives (the response cache answers a hit from its first hook) and when its answer
+  // leaves (a request already in flight when the drain began).
+  const closeAfterAnswer = (reply: FastifyReply) => {
+    if (draining && !reply.raw.headersSent) reply.header('connection', 'close');
+  };
+  app.addHook('onRequest', async (_req, reply) => closeAfterAnswer(reply));
+  app.addHook('onSend', async (_req, reply, payload) => {
+    closeAfterAnswer(reply);
+    return payload;
   });
 
   app.decorate('drain', () => {

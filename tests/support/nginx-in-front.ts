@@ -25,8 +25,8 @@ function replaceOnce(text: string, pattern: RegExp, by: string): string {
 export function localConfig(upstreams: string[], ports: { http: number; https: number }, certDir: string): string {
   let conf = readFileSync(DEPLOYED, 'utf8');
   upstreams.forEach((address, i) => (conf = replaceOnce(conf, new RegExp(`server shop-${i + 1}:8080`), `server ${address}`)));
-  conf = replaceOnce(conf, /listen 80;\n\s*listen \[::\]:80;/, `listen 127.0.0.1:${ports.http};`);
-  conf = replaceOnce(conf, /listen 443 ssl( http2)?;\n\s*listen \[::\]:443 ssl( http2)?;/, `listen 127.0.0.1:${ports.https} ssl$1;`);
+  conf = replaceOnce(conf, /listen 80;/, `listen 127.0.0.1:${ports.http};`);
+  conf = replaceOnce(conf, /listen 443 ssl( http2)?;/, `listen 127.0.0.1:${ports.https} ssl$1;`);
   conf = replaceOnce(conf, /\/etc\/nginx\/certs\/fullchain\.pem/, path.join(certDir, 'cert.pem'));
   conf = replaceOnce(conf, /\/etc\/nginx\/certs\/privkey\.pem/, path.join(certDir, 'key.pem'));
   return conf;

@@ -3,7 +3,7 @@
 // PostgreSQL it reads the database directly; on PGlite it asks the running server (running-server.ts) and
 // opens the folder itself only when no server holds it. The copy is written beside FILE and renamed to it
 // once complete and readable, so FILE is never half a backup.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -38,6 +38,8 @@ async function fromRunningServer(port: number, token: string): Promise<void> {
 }
 
 async function fromDatabase(): Promise<void> {
+  if (!databaseUrl && !existsSync(path.join(dataDir, 'pg')))
+    throw new Error(`В ${dataDir} нет базы магазина (папки pg): проверьте DATA_DIR`);
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'pg'));
   try {
     await writeBackup(db, dataDir, createWriteStream(part));

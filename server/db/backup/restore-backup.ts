@@ -4,15 +4,15 @@
 // sequences where they were, then the code's newer migrations, which bring the data up to date as they would
 // have on the shop. Anything wrong and nothing is kept: the database stays empty.
 import { createInterface } from 'node:readline';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import yauzl from 'yauzl';
-import type { Db } from '../driver.ts';
+import type { Db, Queryable } from '../driver.ts';
 import { applyMigrations, shippedMigrations } from '../migrate.ts';
-import { emptyTables, insertJsonRows, setSequence, tableCount, tableShapes } from './tables-sql.ts';
-import { BACKUP_FORMAT, ROWS_PER_PAGE, type BackupManifest } from './write-backup.ts';
+import { emptyTables, insertJsonRows, sequencePositions, setSequence, tableCount, tableShapes, type TableShape } from './tables-sql.ts';
+import { BACKUP_FORMAT, FILE_FOLDERS, ROWS_PER_PAGE, type BackupManifest } from './write-backup.ts';
 
 export const RESTORE_MESSAGES = {
   notZip: (file: string) => `${file}: это не резервная копия магазина (не zip-архив)`,
@@ -24,6 +24,10 @@ export const RESTORE_MESSAGES = {
   rowCount: (table: string, expected: number, got: number) =>
     `Таблица ${table}: в копии ${expected} строк, прочитано ${got} — архив повреждён`,
   missing: (name: string) => `В копии нет файла ${name} — архив повреждён`,
+  unknownTable: (table: string, rows: number) =>
+    `Таблица ${table} (${rows} строк) есть в копии, но её не создаёт ни одна миграция (сделана вручную?): её строки не восстановлены`,
+  unknownColumns: (table: string, columns: string[]) =>
+    `Таблица ${table}: столбцов ${columns.join(', ')} нет в схеме магазина (добавлены вручную?): их значения не восстановлены`,
   noReplica:
     'Восстановлению нужно право менять session_replication_role: суперпользователь PostgreSQL или GRANT SET ON PARAMETER session_replication_role (PostgreSQL 15+)',
 } as const;
@@ -84,55 +88,89 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   return manifest;
 }
 
-/** Restores `file` into `db`, which must hold no table, and its files under `dataDir`. Resolves to the manifest. */
-export async function restoreBackup(db: Db, file: string, dataDir: string | undefined): Promise<BackupManifest> {
+/** Rows of one table, from its JSON lines, ROWS_PER_PAGE a statement; the count must be the manifest's. */
+async function loadRows(tx: Queryable, table: TableShape, expected: number, input: Readable): Promise<void> {
+  let batch: string[] = [];
+  let count = 0;
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    if (!line) continue;
+    batch.push(line);
+    count++;
+    if (batch.length === ROWS_PER_PAGE) {
+      await insertJsonRows(tx, table, batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await insertJsonRows(tx, table, batch);
+  if (count !== expected) throw new Error(RESTORE_MESSAGES.rowCount(table.name, expected, count));
+}
+
+/** One of the backup's files into DATA_DIR: only what a backup writes (media/), never out of the folder. */
+async function restoreFile(dataDir: string, name: string, readEntry: (name: string) => Promise<Readable>): Promise<boolean> {
+  const root = path.resolve(dataDir);
+  const target = path.resolve(root, name);
+  if (!FILE_FOLDERS.some((folder) => target.startsWith(path.join(root, folder) + path.sep))) return false;
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, await buffer(await readEntry(name)));
+  return true;
+}
+
+export interface Restored {
+  manifest: BackupManifest;
+  /** What the backup held that this shop's schema has no place for (tables or columns made by hand). */
+  warnings: string[];
+}
+
+/** Restores `file` into `db`, which must hold no table, and its files under `dataDir`. */
+export async function restoreBackup(db: Db, file: string, dataDir: string | undefined): Promise<Restored> {
   const { zip, manifest, read: readEntry } = await openBackup(file);
   try {
     const known = new Set(await shippedMigrations());
     const unknown = manifest.migrations.filter((m) => !known.has(m));
     if (unknown.length) throw new Error(RESTORE_MESSAGES.newer(file, unknown));
 
-    await db.transaction(async (tx) => {
-      if ((await tableCount(tx)) > 0) throw new Error(RESTORE_MESSAGES.notEmpty);
-      await applyMigrations(tx, manifest.migrations.at(-1) ?? '');
-      const shapes = new Map((await tableShapes(tx)).map((t) => [t.name, t]));
-      try {
-        await tx.exec('set local session_replication_role = replica');
-      } catch (err) {
-        throw new Error(RESTORE_MESSAGES.noReplica, { cause: err });
-      }
-      await emptyTables(tx, [...shapes.values()]); // what the migrations wrote (reference data), with its triggers quiet
-      for (const table of manifest.tables) {
-        // The backup's own column list: the schema here is the one it was written at.
-        const shape = { ...(shapes.get(table.name) ?? table), columns: table.columns, alwaysIdentity: table.alwaysIdentity };
-        let batch: string[] = [];
-        let count = 0;
-        const lines = createInterface({ input: await readEntry(`tables/${table.name}.jsonl`), crlfDelay: Infinity });
-        for await (const line of lines) {
-          if (!line) continue;
-          batch.push(line);
-          count++;
-          if (batch.length === ROWS_PER_PAGE) {
-            await insertJsonRows(tx, shape, batch);
-            batch = [];
-          }
+    const warnings: string[] = [];
+    const written: string[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        if ((await tableCount(tx)) > 0) throw new Error(RESTORE_MESSAGES.notEmpty);
+        await applyMigrations(tx, manifest.migrations.at(-1) ?? '');
+        const shapes = new Map((await tableShapes(tx)).map((t) => [t.name, t]));
+        try {
+          await tx.exec('set local session_replication_role = replica');
+        } catch (err) {
+          throw new Error(RESTORE_MESSAGES.noReplica, { cause: err });
         }
-        if (batch.length) await insertJsonRows(tx, shape, batch);
-        if (count !== table.rows) throw new Error(RESTORE_MESSAGES.rowCount(table.name, table.rows, count));
-      }
-      for (const s of manifest.sequences) await setSequence(tx, s);
-      await tx.exec('set local session_replication_role = origin');
-      await applyMigrations(tx);
-    });
-
-    if (dataDir)
-      for (const name of manifest.files) {
-        const target = path.resolve(dataDir, name);
-        if (!target.startsWith(path.resolve(dataDir) + path.sep)) continue; // a name reaching out of DATA_DIR is not ours
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, await buffer(await readEntry(name)));
-      }
-    return manifest;
+        await emptyTables(tx, [...shapes.values()]); // what the migrations wrote (reference data), with its triggers quiet
+        for (const table of manifest.tables) {
+          const here = shapes.get(table.name);
+          // A table or column the migrations do not make was made by hand on the old shop: its data is named, not lost silently.
+          if (!here) {
+            warnings.push(RESTORE_MESSAGES.unknownTable(table.name, table.rows));
+            continue;
+          }
+          const columns = table.columns.filter((c) => here.columns.includes(c));
+          const dropped = table.columns.filter((c) => !here.columns.includes(c));
+          if (dropped.length) warnings.push(RESTORE_MESSAGES.unknownColumns(table.name, dropped));
+          await loadRows(
+            tx,
+            { ...here, columns, alwaysIdentity: table.alwaysIdentity },
+            table.rows,
+            await readEntry(`tables/${table.name}.jsonl`),
+          );
+        }
+        const sequences = new Set((await sequencePositions(tx)).map((s) => s.name));
+        for (const s of manifest.sequences) if (sequences.has(s.name)) await setSequence(tx, s);
+        await tx.exec('set local session_replication_role = origin');
+        await applyMigrations(tx);
+        // The files go in before the commit: a failure writing them leaves the database empty too.
+        if (dataDir) for (const name of manifest.files) if (await restoreFile(dataDir, name, readEntry)) written.push(name);
+      });
+    } catch (err) {
+      for (const name of written) await rm(path.resolve(dataDir!, name), { force: true });
+      throw err;
+    }
+    return { manifest, warnings };
   } finally {
     zip.close();
   }

@@ -33,7 +33,8 @@ try {
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(pgliteDir);
   try {
-    const manifest = await restoreBackup(db, file, dataDir);
+    const { manifest, warnings } = await restoreBackup(db, file, dataDir);
+    for (const warning of warnings) console.warn(`Внимание: ${warning}`);
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
       `Магазин восстановлен из ${file} (копия от ${manifest.takenAt}, ${manifest.engine})\n` +

@@ -5,6 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '../pglite-lock.ts';
 
 export interface RunningServer {
   pid: number;
@@ -25,20 +26,19 @@ export function withdrawServer(dataDir: string): void {
   rmSync(fileOf(dataDir), { force: true });
 }
 
-/** The server running on `dataDir`, or null when none is (no file, or its process is gone: a crash leaves the file). */
+/**
+ * The server running on `dataDir`, or null when none is: no file, or its process is gone (a crash leaves the
+ * file). A file that cannot be read is an error, not "no server": the folder must then not be opened.
+ */
 export function runningServer(dataDir: string): RunningServer | null {
   let found: RunningServer;
   try {
     found = JSON.parse(readFileSync(fileOf(dataDir), 'utf8')) as RunningServer;
-  } catch {
-    return null;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
   }
-  try {
-    process.kill(found.pid, 0);
-    return found;
-  } catch {
-    return null;
-  }
+  return processAlive(found.pid) ? found : null;
 }
 
 export function tokenMatches(given: string, token: string): boolean {

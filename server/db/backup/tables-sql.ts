@@ -69,7 +69,9 @@ export async function readRowsAsJson(q: Queryable, table: TableShape, pageSize: 
   await q.exec(`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${quoted(table.name)} t`);
   for (;;) {
     const rows = await q.query<{ row: string }>(`fetch forward ${pageSize} from backup_rows`);
-    onPage(rows.map((r) => r.row));
+    // A json column keeps its text as written, line breaks included: outside a string a line break is only
+    // JSON's white space, so it becomes a space, and every row stays on its line.
+    onPage(rows.map((r) => r.row.replace(/[\r\n]/g, ' ')));
     if (rows.length < pageSize) break;
   }
   await q.exec('close backup_rows');

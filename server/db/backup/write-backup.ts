@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { Db } from '../driver.ts';
 import { appliedMigrations, readRowsAsJson, sequencePositions, tableShapes, type SequencePosition, type TableShape } from './tables-sql.ts';
@@ -16,7 +16,7 @@ export const BACKUP_FORMAT = 1;
 /** Rows read (and later written) per statement. */
 export const ROWS_PER_PAGE = 2_000;
 /** The folders under DATA_DIR that belong to the shop's data (the database's own folder, pg/, does not). */
-const FILE_FOLDERS = ['media'];
+export const FILE_FOLDERS = ['media'];
 
 export interface BackupManifest {
   format: number;
@@ -35,15 +35,42 @@ async function filesUnder(root: string, folder: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
-/** Streams the backup into `out`; resolves to its manifest once every byte is written. */
+/** The reader has gone (a caller that hung up, a disk that filled): reading the database for it stops. */
+const STOPPED = "the backup's output closed before the backup was written";
+
+/**
+ * Streams the backup into `out`; resolves to its manifest once every byte is written, rejects (never throws
+ * past the caller) when `out` fails or closes early, and stops reading the database then.
+ */
 export async function writeBackup(db: Db, dataDir: string | undefined, out: Writable): Promise<BackupManifest> {
   const zip = new yazl.ZipFile();
-  const written = finished(zip.outputStream.pipe(out));
+  let failure: unknown;
+  const written = pipeline(zip.outputStream, out).catch((err: unknown) => {
+    failure ??= err;
+  });
+  const stillWanted = () => {
+    if (failure !== undefined || out.destroyed) throw failure instanceof Error ? failure : new Error(STOPPED);
+  };
+  let manifest: BackupManifest;
+  try {
+    manifest = await writeInto(zip, db, dataDir, stillWanted);
+  } catch (err) {
+    (zip.outputStream as Readable).destroy();
+    await written;
+    throw err;
+  }
+  await written;
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(STOPPED);
+  return manifest;
+}
+
+async function writeInto(zip: yazl.ZipFile, db: Db, dataDir: string | undefined, stillWanted: () => void): Promise<BackupManifest> {
   const manifest = await db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
     const shapes = await tableShapes(tx);
     const tables: BackupManifest['tables'] = [];
     for (const table of shapes) {
+      stillWanted();
       const lines: string[] = [];
       await readRowsAsJson(tx, table, ROWS_PER_PAGE, (page) => lines.push(...page));
       zip.addBuffer(Buffer.from(lines.map((l) => l + '\n').join('')), `tables/${table.name}.jsonl`);
@@ -65,6 +92,5 @@ export async function writeBackup(db: Db, dataDir: string | undefined, out: Writ
   }
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'backup.json');
   zip.end();
-  await written;
   return manifest;
 }
