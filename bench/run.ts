@@ -12,12 +12,13 @@ import { bundleFigures } from './bundle.ts';
 import { offlineSearchFigures } from './search.ts';
 import { exchangeSection } from './exchange.ts';
 import { startSection } from './start.ts';
+import { interactionsSection } from './interactions.ts';
 
 const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, lighthouse, offline, load, api, search, exchange or start. */
+    /** One section only: bundle, lighthouse, offline, inp, load, api, search, exchange or start. */
     only: { type: 'string' },
     /** The exchange section's catalogue: products, each with 5 sizes. */
     'exchange-products': { type: 'string', default: '20000' },
@@ -58,6 +59,11 @@ if (wanted('lighthouse')) {
 if (wanted('offline')) {
   if (existsSync('dist/.vite/manifest.json')) await offlineSection({ distDir: 'dist' });
   else console.log('\nOffline repeat visit: no dist/: run `npm run build` first');
+}
+
+if (wanted('inp')) {
+  if (existsSync('dist/.vite/manifest.json')) await interactionsSection({ distDir: 'dist' });
+  else console.log('\nInteractions: no dist/: run `npm run build` first');
 }
 
 if (wanted('load')) {

@@ -16,6 +16,8 @@ import { startNginx, type NginxInFront } from '../support/nginx-in-front.ts';
 import { createScratchDatabase, PG_URL } from './harness.ts';
 
 const READERS = 6;
+/** Each reader's pause between answers. */
+const READ_PAUSE_MS = 10;
 const WRITERS = 4;
 /** A writer's line grows by one per change up to this, then is set back to 1 (PUT): both kinds are checked. */
 const LINE_TOP = 5;
@@ -106,6 +108,8 @@ describe.runIf(PG_URL)('a rolling restart behind nginx', () => {
         } catch (err) {
           reading.failures.push(String(err));
         }
+        // Steady traffic, not a flood: the restarts are what is tested, and CI's browsers share the machine.
+        await new Promise((r) => setTimeout(r, READ_PAUSE_MS));
       }
     };
 
