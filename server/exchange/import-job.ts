@@ -4,7 +4,7 @@
 // is read into staging in short batches, then applied in one transaction (apply.ts). One import runs in the
 // whole shop at a time; one whose process died is failed after a minute without a heartbeat.
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/public.ts';
 import { applyPackage } from './apply.ts';
@@ -91,7 +91,8 @@ export async function importCall(deps: ImportDeps, file: string): Promise<Exchan
     if (err instanceof UploadError) return { kind: 'failure', text: err.message };
     throw err;
   }
-  // The file is removed once its import ends, so one read tells whether it came again since.
+  // The file is taken aside when its import starts and removed when it ends, so one read tells whether it came
+  // again since.
   const uploadedAt = (await uploaded(deps.folder, file))?.at ?? null;
   if (last && (last.status === 'running' || !uploadedAt || uploadedAt < last.started_at)) {
     runId = last.id; // a call again about the same import: its progress or its end
@@ -101,7 +102,11 @@ export async function importCall(deps: ImportDeps, file: string): Promise<Exchan
     const started = await startRun(db, 'catalog', file, session);
     if (started === null) return { kind: 'progress', text: IMPORT_MESSAGES.otherImport };
     runId = started;
-    void runImport(deps, runId, found, file);
+    // The run takes the file aside before 1C can hear its end: a file of the same name 1C sends next is a new
+    // package, never the one this run removes when it ends.
+    const taken = `${found}.run-${runId}`;
+    await rename(found, taken);
+    void runImport(deps, runId, taken, file);
   }
   return (await waitFor(db, runId, deps.stepSeconds * 1000)) ?? { kind: 'progress', text: await progressText(db, runId) };
 }
