@@ -13,12 +13,12 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { startShop } from '../scripts/shop-process.ts';
+import { CPU_SLOWDOWN, PHONE } from './phone.ts';
 import type { Paged } from '../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../common/contract/catalog.ts';
 import { categoryPathOf, matchRoute } from '../common/routes.ts';
 
 const AIM_MS = 100;
-const CPU_SLOWDOWN = 4;
 const TIMES = 3;
 /** DevTools' "Slow 4G", as Lighthouse's mobile preset applies it. */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
@@ -193,10 +193,7 @@ export async function interactionsSection(opts: { distDir: string }): Promise<vo
     const rows: Record<string, Record<string, string>> = {};
     for (const interaction of INTERACTIONS) {
       const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
+        ...PHONE,
       });
       try {
         await context.addInitScript({ content: EVENT_TIMING_SCRIPT });

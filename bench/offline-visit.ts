@@ -31,9 +31,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { startShop } from '../scripts/shop-process.ts';
+import { CPU_SLOWDOWN, PHONE } from './phone.ts';
 
 const AIM = '≤ 300 ms';
-const CPU_SLOWDOWN = 4;
 /** A page the shell variant's shopper starts from, never one measured. */
 const ELSEWHERE = '/blog';
 
@@ -169,10 +169,7 @@ async function stopServiceWorker(context: BrowserContext, page: Page): Promise<v
 async function offlineVisit(browser: Browser, url: string, visited: string, variant: Variant): Promise<Visit> {
   const context = await browser.newContext({
     serviceWorkers: 'allow',
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
   });
   try {
     await context.addInitScript({ content: FIRST_CARD_SCRIPT });

@@ -6,5 +6,5 @@ export { lockName } from './locks-sql.ts';
 export { pendingMigrations } from './migrate.ts';
 export { openDatabase } from './open.ts';
 export { shopSecret } from './shop-secrets-sql.ts';
-export { announceServer, tokenMatches, withdrawServer } from './backup/running-server.ts';
+export { announceServer, BACKUP_PATH, tokenMatches, withdrawServer } from './backup/running-server.ts';
 export { writeBackup } from './backup/write-backup.ts';

@@ -6,9 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PassThrough } from 'node:stream';
-import { announceServer, tokenMatches, withdrawServer, writeBackup } from '../db/public.ts';
+import { announceServer, BACKUP_PATH, tokenMatches, withdrawServer, writeBackup } from '../db/public.ts';
 
-export const BACKUP_PATH = '/internal/backup';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 async function backupAddress(app: FastifyInstance): Promise<void> {

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { openPglite } from '../pglite.ts';
+import { readCommandLine } from './command-line.ts';
 import { openPostgres } from '../postgres.ts';
 import { readManifest } from './restore-backup.ts';
-import { runningServer } from './running-server.ts';
+import { BACKUP_PATH, runningServer } from './running-server.ts';
 import { writeBackup } from './write-backup.ts';
 
 const USAGE =
@@ -21,18 +21,11 @@ const USAGE =
   'Сохраняет копию магазина (базу данных и файлы DATA_DIR/media) в ФАЙЛ (zip).\n' +
   'Магазин берётся из тех же настроек, что и у сервера: DATABASE_URL или DATA_DIR (по умолчанию ./data).';
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-if (values.help || positionals.length !== 1) {
-  console.log(USAGE);
-  process.exit(values.help ? 0 : 2);
-}
-const file = path.resolve(positionals[0]);
+const { file, databaseUrl, dataDir } = readCommandLine(USAGE);
 const part = `${file}.part`;
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = path.resolve(process.env.DATA_DIR || './data');
 
 async function fromRunningServer(port: number, token: string): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/internal/backup`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`http://127.0.0.1:${port}${BACKUP_PATH}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok || !res.body) throw new Error(`Сервер магазина на порту ${port} не отдал копию (HTTP ${res.status})`);
   await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(part));
 }

@@ -4,8 +4,8 @@
 // this is also the way from PGlite to PostgreSQL (docs/deploy.md).
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { openPglite } from '../pglite.ts';
+import { readCommandLine } from './command-line.ts';
 import { openPostgres } from '../postgres.ts';
 import { restoreBackup } from './restore-backup.ts';
 
@@ -13,14 +13,7 @@ const USAGE =
   'Использование: npm run restore -- ФАЙЛ\n' +
   'Восстанавливает магазин из копии (npm run backup) в пустую базу: DATABASE_URL или новый DATA_DIR (по умолчанию ./data).';
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-if (values.help || positionals.length !== 1) {
-  console.log(USAGE);
-  process.exit(values.help ? 0 : 2);
-}
-const file = path.resolve(positionals[0]);
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = path.resolve(process.env.DATA_DIR || './data');
+const { file, databaseUrl, dataDir } = readCommandLine(USAGE);
 const pgliteDir = path.join(dataDir, 'pg');
 
 const started = performance.now();

@@ -7,6 +7,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { processAlive } from '../pglite-lock.ts';
 
+/** The running server's backup address (plugins/backup-address.ts answers it, backup-cli.ts asks it). */
+export const BACKUP_PATH = '/internal/backup';
+
 export interface RunningServer {
   pid: number;
   port: number;
