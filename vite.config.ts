@@ -2,6 +2,7 @@
 // from sw/sw.ts). The web app manifest is the top-level manifest.webmanifest that index.html links. Every
 // text asset gets its brotli (.br) and gzip (.gz) forms beside it, made once here at the best ratio; the
 // server sends those as they are (server/plugins/web.ts) and never compresses a file per request.
+import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,6 +11,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : browserPlugins(),
+  resolve: {
+    // The router's shim of useSyncExternalStore for React 17 is React 19's own hook here (src/lib/use-sync-external-store.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' },

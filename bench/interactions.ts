@@ -7,21 +7,17 @@
 // under 16 ms are not reported by the browser (its floor); such an interaction prints as "< 16 ms". The p75
 // of the three beside the aim, and when the page the interaction starts from was hydrated (from its
 // navigation's start: a tap before then does nothing); nothing passes or fails.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { startShop } from '../scripts/shop-process.ts';
-import { CPU_SLOWDOWN, PHONE } from './phone.ts';
+import type { Page } from '@playwright/test';
+import { withBrowserShop } from './browser-shop.ts';
+import { CPU_SLOWDOWN } from './phone.ts';
+import { arrive, phonePage } from './phone-page.ts';
+import { p75 } from './figures.ts';
 import type { Paged } from '../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../common/contract/catalog.ts';
 import { categoryPathOf, matchRoute } from '../common/routes.ts';
 
 const AIM_MS = 100;
 const TIMES = 3;
-/** DevTools' "Slow 4G", as Lighthouse's mobile preset applies it. */
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 
 // Runs in every document before its own scripts: every event entry with an interactionId, its longest
 // duration kept per interaction; and when the app marked the page hydrated (<html data-ready>): until then a
@@ -59,18 +55,6 @@ interface Shop {
   url: string;
   product: string;
   sizes: string[];
-}
-
-/**
- * Opens a page as a returning shopper has it: every part hydrated (the app marks `<html data-ready>`; a tap
- * before that is not yet the app's), the cookie notice accepted long ago, the page's idle work done.
- */
-async function arrive(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 60_000 });
-  const accept = page.getByRole('button', { name: 'Принять', exact: true });
-  if (await accept.isVisible()) await accept.click();
-  await page.waitForTimeout(1000);
 }
 
 /** The sizes the size-picking rounds alternate between (set when that interaction is prepared). */
@@ -178,30 +162,16 @@ async function productOf(url: string): Promise<{ product: string; sizes: string[
   throw new Error('the seed has no product with two sizes in stock');
 }
 
-const p75 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.75) - 1] ?? NaN;
 const shown = (ms: number) => (Number.isNaN(ms) ? 'not seen' : ms < 16 ? '< 16 ms' : `${Math.round(ms)} ms`);
 
 export async function interactionsSection(opts: { distDir: string }): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-inp-'));
-  const distDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-inp-dist-'));
-  cpSync(opts.distDir, distDir, { recursive: true });
-  const started = await startShop({ DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-  try {
-    const shop: Shop = { url: started.url, ...(await productOf(started.url)) };
+  await withBrowserShop(opts.distDir, 'inp', async ({ url, browser }) => {
+    const shop: Shop = { url, ...(await productOf(url)) };
     console.log(`\nInteractions on a phone (${CPU_SLOWDOWN}x CPU, slow 4G; Event Timing, p75 of ${TIMES})`);
     const rows: Record<string, Record<string, string>> = {};
     for (const interaction of INTERACTIONS) {
-      const context = await browser.newContext({
-        ...PHONE,
-      });
+      const { context, page } = await phonePage(browser, { initScript: EVENT_TIMING_SCRIPT });
       try {
-        await context.addInitScript({ content: EVENT_TIMING_SCRIPT });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         await interaction.prepare(page, shop);
         const readyAt = (await page.evaluate('window.__readyAt')) as number | undefined;
         // No observer, no figures: an interaction it never saw would otherwise print as fast.
@@ -230,10 +200,5 @@ export async function interactionsSection(opts: { distDir: string }): Promise<vo
       }
     }
     console.table(rows);
-  } finally {
-    await browser.close();
-    await started.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -10,6 +10,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { startShop } from '../scripts/shop-process.ts';
 import { MEASURED_PAGES } from './measured-pages.ts';
+import { median } from './figures.ts';
 
 const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -48,12 +49,6 @@ async function measure(url: string): Promise<PageFigures> {
     rmSync(profile, { recursive: true, force: true });
   }
 }
-
-/** The median of the runs that measured it (a run Lighthouse could not finish gives NaN and is left out). */
-const median = (xs: number[]) => {
-  const ok = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return ok.length ? ok[ok.length >> 1] : NaN;
-};
 
 /** A product page of the seed: the first card of the catalogue's first page. */
 async function productPath(base: string): Promise<string> {

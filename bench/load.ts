@@ -131,6 +131,9 @@ const topReasons = (reasons: Record<string, number>) =>
     .map(([why, n]) => `${why} ×${n}`)
     .join('; ') || 'none';
 
+/** The listing's aim while the shoppers write: PGlite's writes run in its worker thread, not the listing's. */
+const MIXED_AIM = '≥ 15,000/s, p99 ≤ 20 ms';
+
 /** The listing under load while four shoppers change baskets and place orders. */
 async function mixed(name: string, shop: ShopProcess): Promise<Row> {
   await load(shop.url + LISTING, { seconds: 2 });
@@ -142,7 +145,7 @@ async function mixed(name: string, shop: ShopProcess): Promise<Row> {
   return {
     figure: `mixed on ${name}: listing while 4 shoppers write`,
     measured: `${reads.perSecond}/s, p99 ${ms(reads.p99Ms)}${reads.failed ? `, ${reads.failed} failed` : ''}`,
-    aim: 'listing p99 ≤ 100 ms',
+    aim: MIXED_AIM,
     writes: `${writes.basketChanges} basket changes, ${writes.orders} orders; refused: ${topReasons(writes.reasons)}`,
     'cache hit rate': counts && total ? `${((counts.hits / total) * 100).toFixed(1)}% of ${total}` : 'no response cache',
   };
@@ -209,7 +212,7 @@ export async function loadSection(opts: { distDir: string; bigOffers: number; pg
       rows.push({
         figure: 'mixed on PostgreSQL',
         measured: 'not run',
-        aim: 'listing p99 ≤ 100 ms',
+        aim: MIXED_AIM,
         note: 'set BENCH_DATABASE_URL (or TEST_DATABASE_URL)',
       });
     }

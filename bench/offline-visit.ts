@@ -25,12 +25,12 @@
 //
 // Beside the visited pages, the installed app opened from its icon: the manifest's start_url (`/?source=pwa`)
 // opened offline after the shopper visited `/` online; the worker answers it with the page `/` it kept.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { startShop } from '../scripts/shop-process.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { withBrowserShop } from './browser-shop.ts';
+import { median, ms } from './figures.ts';
 import { CPU_SLOWDOWN, PHONE } from './phone.ts';
 
 const AIM = '≤ 300 ms';
@@ -191,12 +191,6 @@ async function offlineVisit(browser: Browser, url: string, visited: string, vari
   }
 }
 
-/** The median of the runs that measured it (NaN when none did). */
-const median = (xs: number[]) => {
-  const ok = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return ok.length ? ok[ok.length >> 1] : NaN;
-};
-const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '—');
 /** The fastest and the slowest run. */
 const range = (xs: number[]) => {
   const ok = xs.filter((x) => Number.isFinite(x));
@@ -229,23 +223,18 @@ export async function offlineSection(opts: { distDir: string; runs?: number }): 
   console.log(
     "from the navigation's start: the card painted (Element Timing) and in the DOM, FCP, the worker's answer (responseStart); onLine: navigator.onLine offline",
   );
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-offline-data-'));
-  const distDir = mkdtempSync(path.join(tmpdir(), 'bench-offline-dist-'));
-  cpSync(opts.distDir, distDir, { recursive: true });
-  const shop = await startShop({ DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-  try {
-    const build = (await fetch(shop.url + '/')).headers.get('x-shop-build') ?? '';
+  await withBrowserShop(opts.distDir, 'offline', async ({ url, distDir, browser }) => {
+    const build = (await fetch(url + '/')).headers.get('x-shop-build') ?? '';
     if (!build || !readFileSync(path.join(distDir, 'sw.js'), 'utf8').includes(build))
       throw new Error(`${opts.distDir}/ changed while it was copied (its pages and service worker are of two builds): run again`);
-    const [start, product] = [await startUrl(shop.url), await productPath(shop.url)];
+    const [start, product] = [await startUrl(url), await productPath(url)];
     const pages = [
       { label: '/', path: '/', visited: '/' },
       { label: `start_url ${start}, / visited`, path: start, visited: '/' },
       { label: '/kupalniki', path: '/kupalniki', visited: '/kupalniki' },
       { label: 'a product page', path: product, visited: product },
     ];
-    for (const page of pages) await fetch(shop.url + page.path); // the first request of a page warms the server's caches
+    for (const page of pages) await fetch(url + page.path); // the first request of a page warms the server's caches
     const visits = new Map<string, Visit[]>();
     const failures = new Map<string, number>();
     // Interleaved, so that a slow spell of the machine is spread over every variant and page. A run Playwright
@@ -256,10 +245,7 @@ export async function offlineSection(opts: { distDir: string; runs?: number }): 
           const key = `${variant.label}\n${page.label}`;
           for (let attempt = 1; ; attempt++) {
             try {
-              visits.set(key, [
-                ...(visits.get(key) ?? []),
-                await offlineVisit(browser, shop.url + page.path, shop.url + page.visited, variant),
-              ]);
+              visits.set(key, [...(visits.get(key) ?? []), await offlineVisit(browser, url + page.path, url + page.visited, variant)]);
               break;
             } catch (err) {
               failures.set(key, (failures.get(key) ?? 0) + 1);
@@ -299,10 +285,5 @@ export async function offlineSection(opts: { distDir: string; runs?: number }): 
         ),
       );
     }
-  } finally {
-    await browser.close();
-    await shop.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
-  }
+  });
 }

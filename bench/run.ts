@@ -1,4 +1,4 @@
-// `npm run bench [-- --offers 20000 --rounds 200 --only load --exchange-products 20000]`: prints the shop's figures as tables, each
+// `npm run bench [-- --offers 20000 --rounds 200 --only load --exchange-products 20000 --curve-sizes 20000,50000]`: prints the shop's figures as tables, each
 // beside its aim where it has one. Measurements only: nothing here passes or fails. The load section runs
 // the mixed load on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
 import { existsSync } from 'node:fs';
@@ -13,13 +13,17 @@ import { offlineSearchFigures } from './search.ts';
 import { exchangeSection } from './exchange.ts';
 import { startSection } from './start.ts';
 import { interactionsSection } from './interactions.ts';
+import { navigationSection } from './navigation.ts';
+import { curveSection } from './curve.ts';
 
 const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, lighthouse, offline, inp, load, api, search, exchange or start. */
+    /** One section only: bundle, lighthouse, offline, inp, nav, load, api, search, exchange, start or curve. */
     only: { type: 'string' },
+    /** The curve section's catalogue sizes, in offers. */
+    'curve-sizes': { type: 'string', default: '20000,50000,200000' },
     /** The exchange section's catalogue: products, each with 5 sizes. */
     'exchange-products': { type: 'string', default: '20000' },
   },
@@ -66,6 +70,11 @@ if (wanted('inp')) {
   else console.log('\nInteractions: no dist/: run `npm run build` first');
 }
 
+if (wanted('nav')) {
+  if (existsSync('dist/.vite/manifest.json')) await navigationSection({ distDir: 'dist' });
+  else console.log('\nMoves inside the app: no dist/: run `npm run build` first');
+}
+
 if (wanted('load')) {
   await loadSection({
     distDir: 'dist',
@@ -84,6 +93,13 @@ if (wanted('exchange')) {
 
 if (wanted('start')) {
   await startSection({ offers, pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined });
+}
+
+if (wanted('curve')) {
+  await curveSection({
+    sizes: values['curve-sizes'].split(',').map(Number),
+    pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
+  });
 }
 
 if (wanted('api') || wanted('search')) {

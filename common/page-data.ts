@@ -7,6 +7,15 @@
 
 export const PAGE_DATA_ID = 'shop-data';
 
+/**
+ * The mark on `<html>` of a page the service worker took from its cache (offline, or the network slower than
+ * it waits): the page's data may be out of date, so the app draws it at once and asks for it again.
+ */
+export const KEPT_PAGE_MARK = 'data-kept-page';
+
+/** A kept page's HTML with the mark on its `<html>`. */
+export const markKept = (html: string): string => html.replace(/<html\b/i, `<html ${KEPT_PAGE_MARK}`);
+
 /** One request's outcome in the block: its data (with the API address it is the answer of), or its failure. */
 export type PageSeed = { data: unknown; from?: string } | { error: { status: number; message: string } };
 

@@ -1,7 +1,7 @@
 // A shop server as `npm run serve` runs it, in a child process on loopback, or as production runs it (the
 // compiled server with plain node, `main` a dist/server/main.js): for the tests that need whole processes
 // (two servers on one PostgreSQL, restarts behind a proxy) and for the load section of the bench. Started on a data folder
-// or a PostgreSQL database, read for its CPU time, stopped with SIGTERM (its log lines are kept).
+// or a PostgreSQL database, read for its CPU time, stopped with SIGTERM or killed with SIGKILL (its log lines are kept).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,6 +21,8 @@ export interface ShopProcess {
   resetPeakMemory(): void;
   /** Stops the server; resolves to what it logged. */
   stop(): Promise<string[]>;
+  /** Ends the server at once with SIGKILL, as a crash or the OOM killer would; resolves to what it logged. */
+  crash(): Promise<string[]>;
 }
 
 /** A free port on loopback. */
@@ -64,6 +66,12 @@ export async function startShop(env: Record<string, string>, port?: number, main
     if (Date.now() > deadline) throw new Error('the shop did not start within 3 minutes');
     await new Promise((r) => setTimeout(r, 250));
   }
+  const ended = (signal: NodeJS.Signals) =>
+    new Promise<string[]>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(lines); // it has gone already
+      child.once('exit', () => resolve(lines));
+      child.kill(signal);
+    });
   const shop: ShopProcess = {
     url,
     cpuSplit() {
@@ -81,12 +89,8 @@ export async function startShop(env: Record<string, string>, port?: number, main
       const [user, system] = shop.cpuSplit();
       return user + system;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(lines); // it has gone already
-        child.once('exit', () => resolve(lines));
-        child.kill('SIGTERM');
-      }),
+    stop: () => ended('SIGTERM'),
+    crash: () => ended('SIGKILL'),
   };
   return shop;
 }

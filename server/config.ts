@@ -44,6 +44,11 @@ export interface Config {
   /** Memory the response cache of public answers may take (RESPONSE_CACHE_MB, default 64 MB); 0 turns it off. */
   responseCacheBytes: number;
   /**
+   * Products the marketplace feeds read a batch while their files are written (FEED_BATCH_PRODUCTS, default
+   * 400): what a feed holds in memory at once is one batch's sizes with their descriptions and pictures.
+   */
+  feedBatchProducts: number;
+  /**
    * How buyers pay online (PAYMENT_PROVIDER): 'sberbank' (the bank's internet acquiring, `sberbank`), 'test'
    * (the built-in page that marks an order paid without money: for the demo `npm start` runs, refused when
    * NODE_ENV=production), or null: no online payment (orders are paid with gift cards only).
@@ -349,6 +354,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: metricsAllowOf(env.METRICS_ALLOW),
     checkAnswers: env.CHECK_ANSWERS === '1' || env.CHECK_ANSWERS === 'true',
     responseCacheBytes: cacheMegabytes(env.RESPONSE_CACHE_MB) * 1024 * 1024,
+    feedBatchProducts: positiveInt('FEED_BATCH_PRODUCTS', env.FEED_BATCH_PRODUCTS, 400),
     paymentProvider: paymentProviderOf(env, sberbank),
     unpaidHoldMinutes: positiveInt('UNPAID_HOLD_MINUTES', env.UNPAID_HOLD_MINUTES, 60),
     unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),

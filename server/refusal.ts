@@ -12,7 +12,8 @@ export type RefusalKind =
   | 'conflict' // the state does not allow it now: a status, stock, a limit (409)
   | 'unprocessable' // understood, but cannot be carried out: an expired card, a reused key (422)
   | 'tooMany' // too many attempts in a while (429)
-  | 'providerFailed'; // a provider the shop depends on (a bank, a social network) refused or did not answer (502)
+  | 'providerFailed' // a provider the shop depends on (a bank, a social network) refused or did not answer (502)
+  | 'notReady'; // what is asked for is still being made and cannot be had yet: ask again later (503)
 
 export class Refusal extends Error {
   constructor(

@@ -12,6 +12,7 @@ import { preloadPage } from './app/pages.tsx';
 import { preloadUrlPopup } from './features/popups/PopupHost.tsx';
 import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
+import { startLaterPieces } from './app/Later.tsx';
 import { seedBasket } from './state/basket.ts';
 import { seedCatalog } from './state/catalog.ts';
 import { SeedsContext, seededAnswers } from './state/seeds.ts';
@@ -47,6 +48,8 @@ if (rendered.hydrate) {
   hydrateRoot(root, app, {
     onRecoverableError: (err, info) => console.error('[hydrate] the server HTML was rendered anew', err, info.componentStack),
   });
+  // The frame's later pieces come while the page hydrates (the app shell's page comes first: they wait for it).
+  startLaterPieces();
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

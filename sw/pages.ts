@@ -1,16 +1,18 @@
 // Navigations: the server's rendered page, kept per build for the next visit under its own address (path and
 // the query the page reads: `/?source=pwa`, the installed app's start, and `/?utm_source=…` are the page `/`,
 // common/page-address.ts). A page comes from the network when it answers within 300 ms, else from the cache
-// at once (offline, or a slow network: the page then still updates the cache behind); a page not kept,
-// offline, gets the precached shell, which the app fills from the cached answers (a kept page's data is put
-// there too: page-data.ts) or with its Russian offline notice. The cache's name carries the build, so the
-// next version of the worker never serves a page made for other scripts (activate drops it).
+// at once (offline, or a slow network: the page then still updates the cache behind), marked as kept
+// (common/page-data.ts): the app asks its data again, so a price changed since is not left on screen; a page
+// not kept, offline, gets the precached shell, which the app fills from the cached answers (a kept page's
+// data is put there too: page-data.ts) or with its Russian offline notice. The cache's name carries the
+// build, so the next version of the worker never serves a page made for other scripts (activate drops it).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { pageAddress } from '../common/page-address.ts';
+import { markKept } from '../common/page-data.ts';
 import { BUILD_HEADER } from '../common/storage-keys.ts';
 import { BUILD_ID, PAGES_CACHE } from './cache-names.ts';
 import { navigationDenylist } from './cache-rules.ts';
@@ -35,6 +37,7 @@ const pages = new NetworkFirst({
   plugins: [
     {
       cacheKeyWillBeUsed: async ({ request }) => pageKey(request.url),
+      cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && keptResponse(cachedResponse),
       // A page rendered for its shopper (the basket) is sent `no-store`: never kept, so never shown to whoever
       // uses this browser next; offline it is the shell, filled from this device's own stored basket.
       cacheWillUpdate: async ({ response }) => (/no-store/.test(response.headers.get('cache-control') ?? '') ? null : response),
@@ -47,6 +50,13 @@ const pages = new NetworkFirst({
     new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
   ],
 });
+
+/** A page from the cache, marked as kept; its length is no longer the stored one. */
+async function keptResponse(kept: Response): Promise<Response> {
+  const headers = new Headers(kept.headers);
+  headers.delete('content-length');
+  return new Response(markKept(await kept.text()), { status: kept.status, statusText: kept.statusText, headers });
+}
 
 export function registerPageRoutes(): void {
   registerRoute(

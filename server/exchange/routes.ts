@@ -165,6 +165,8 @@ async function exchange(
         allow,
       };
       const answer = await importCall(deps, fileName);
+      // The next page asked of this process shows the package (its notice may still be on its way).
+      if (answer.kind === 'success') await app.catalogueNotices.catchUp();
       return text(reply, answer.text ? `${answer.kind}\n${answer.text}\n` : `${answer.kind}\n`);
     }
     // 2.08+: after a catalogue split over files, 1C asks to hide what none of them listed…
@@ -173,6 +175,7 @@ async function exchange(
       if (Object.values(counts).some((n) => n > 0)) {
         await logRun(db, { kind: 'catalog', file: 'deactivate', session: token, status: 'success', counts, problems: [] });
         req.log.info({ counts }, 'exchange: what the catalogue no longer lists is hidden');
+        await app.catalogueNotices.catchUp();
       }
       return text(reply, 'success\n');
     }

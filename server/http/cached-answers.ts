@@ -18,8 +18,6 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
 export interface CacheOptions {
   /** The product a request's answer shows the stock of (product pages): its key follows that product's changes. */
   productOf?: (query: Record<string, unknown>) => number | undefined;
-  /** The headers a hit is sent with: JSON's by default (a feed's XML names its own). */
-  headers?: Record<string, string>;
 }
 
 /** The cache's key of a request to this route (its URL, and its query only when the route reads one). */
@@ -38,7 +36,7 @@ export function cacheHooks(
       req.responseCacheKey = null;
       const key = routeKey(cache, req.url, req.query as Record<string, unknown>, opts);
       const answer = cache.get(key) ?? (await cache.join(key));
-      if (answer) return sendStored(req, reply, answer, opts.headers ?? JSON_HEADERS);
+      if (answer) return sendStored(req, reply, answer, JSON_HEADERS);
       req.responseCacheKey = key;
     },
     onSend: async (req, reply, payload) => {

@@ -1,7 +1,7 @@
 // What the other areas of the server may use of http/: the HTTP layer: routes from the endpoint table, who asks,
 // errors, limits, idempotent calls, signed links. Everything else in the folder is its own (eslint.config.js
 // refuses an import from another area past this file).
-export { cacheHooks, routeKey } from './cached-answers.ts';
+export { routeKey } from './cached-answers.ts';
 export { parse } from './contract.ts';
 export { route } from './endpoint-route.ts';
 export { MESSAGES, registerErrorHandling } from './errors.ts';
@@ -32,4 +32,4 @@ export { REFUSAL_STATUS } from './refusal-status.ts';
 export { ResponseCache, type Computed } from './response-cache.ts';
 export { registerSigner, type Signer } from './signer.ts';
 export { splitUrl } from './split-url.ts';
-export { sendStored, strongEtag, type StoredResponse } from './stored-response.ts';
+export { matchesEtag, sendStored, strongEtag, type StoredResponse } from './stored-response.ts';

@@ -11,4 +11,5 @@ export const REFUSAL_STATUS: Record<RefusalKind, number> = {
   unprocessable: 422,
   tooMany: 429,
   providerFailed: 502,
+  notReady: 503,
 };

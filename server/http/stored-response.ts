@@ -39,8 +39,13 @@ export const etagOf = (r: StoredResponse, enc: Encoding) => (enc === 'identity' 
 
 /** Whether the browser's copy (If-None-Match, in any of the encodings) is this one. */
 export function isCurrent(req: FastifyRequest, r: StoredResponse): boolean {
+  return matchesEtag(req, r.etag);
+}
+
+/** Whether the copy the request holds (If-None-Match) is the one of this ETag. */
+export function matchesEtag(req: FastifyRequest, etag: string): boolean {
   const sent = req.headers['if-none-match'];
-  return typeof sent === 'string' && sent.includes(r.etag.slice(1, -1));
+  return typeof sent === 'string' && sent.includes(etag.slice(1, -1));
 }
 
 /** Sends r with these headers (content type, caching) on top of those set so far. */

@@ -1,7 +1,9 @@
 // What the database announces about the catalogue, for the caches of this process: the catalogue version
 // (read at start, then every bump of NOTIFY catalogue_version) and the products whose variants changed
-// (NOTIFY product_stock, migration 004). When the listening connection was lost, the version is read
-// again and every product counts as changed, since notices may have been missed meanwhile.
+// (NOTIFY product_stock, migration 004). When the listening connection was lost, the version is read again
+// and every product counts as changed, since notices may have been missed meanwhile. A route that has just
+// changed the catalogue catches up before it answers (catchUp): the notice of its own commit may still be on
+// its way, and whoever asked next would be answered from the caches as they were.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -15,6 +17,15 @@ export interface CatalogueListener {
 export class CatalogueNotices {
   private current = 0;
   private readonly listeners: CatalogueListener[] = [];
+
+  /** `readVersion`: the catalogue version as the database has it now. */
+  constructor(private readonly readVersion: () => Promise<number | null>) {}
+
+  /** Takes the version the database has now, without waiting for its notice (after this process's own change). */
+  async catchUp(): Promise<void> {
+    const version = await this.readVersion();
+    if (version !== null) this.version(version);
+  }
 
   /** Adds a listener; it hears the current version at once. */
   subscribe(listener: CatalogueListener): void {
@@ -40,22 +51,21 @@ declare module 'fastify' {
 }
 
 async function catalogueNotices(app: FastifyInstance): Promise<void> {
-  const notices = new CatalogueNotices();
-  app.decorate('catalogueNotices', notices);
-  const readVersion = async () => {
+  const notices = new CatalogueNotices(async () => {
     const [row] = await app.db.query<{ version: string | number }>('select version from catalogue_version');
-    if (row) notices.version(Number(row.version));
-  };
+    return row ? Number(row.version) : null;
+  });
+  app.decorate('catalogueNotices', notices);
   const gap = () => {
     notices.products('all');
-    void readVersion().catch((err: unknown) => app.log.warn({ err }, 'catalogue version not read after a gap'));
+    void notices.catchUp().catch((err: unknown) => app.log.warn({ err }, 'catalogue version not read after a gap'));
   };
   // Both channels share one connection, so a gap (notices lost with it) is heard once, on the first.
   const unlisten = [
     await app.db.listen('catalogue_version', (payload) => notices.version(Number(payload)), gap),
     await app.db.listen('product_stock', (payload) => notices.products(payload === '*' ? 'all' : payload.split(',').map(Number))),
   ];
-  await readVersion();
+  await notices.catchUp();
   app.addHook('onClose', async () => {
     for (const stop of unlisten) await stop().catch(() => undefined);
   });

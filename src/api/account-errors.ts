@@ -2,7 +2,7 @@
 // the server's message or the default text, the fixed texts of login and forgot, and a lost connection said
 // as one (the data typed stays on the form and may be sent again).
 import { EMAIL } from '../../common/input-rules.ts';
-import { ApiError } from './client.ts';
+import { ApiError } from './api-error.ts';
 
 export const TEXT = {
   unknown: 'Неизвестная ошибка, обратитесь в тех поддержку',

@@ -7,20 +7,7 @@ import { endpointPath, queryString, type CallInput, type Endpoint, type Endpoint
 import { API_BASE } from '../../common/browser/api-base.ts';
 import { LandingAnswer, OfferPage, OffersListResponse, ProductOffer } from '../../common/contract/catalog.ts';
 import { rememberOffers } from '../worker/remember-queue.ts';
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** 0 for a network failure or an answer that does not fit the contract. */
-    readonly status: number,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-  get isNetwork(): boolean {
-    return this.status === 0 || this.status >= 500;
-  }
-}
+import { ApiError } from './api-error.ts';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

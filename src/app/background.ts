@@ -1,10 +1,11 @@
 // The page's background work, started once after the first paint (app/start.ts): saved state is restored
 // first (favourites, chosen sizes, city), then the network's and the shop's background work (the basket, and
 // the app badge that counts it; the favourites this device's notifications watch), and when the browser is
-// idle again the service worker and third-party scripts.
+// idle again the service worker, third-party scripts and the fetching ahead of the pages its links lead to.
 import { startAppBadge } from '../state/app-badge.ts';
 import { startFavoritesSync } from '../state/favorites-sync.ts';
 import { loadGiftCardData, watchGiftCardLine } from '../state/gift-card.ts';
+import { startPrefetch } from './prefetch.ts';
 import { startOutbox } from '../state/outbox.ts';
 import { restorePersisted, startPersisting } from '../state/persist.ts';
 import { startPushSync } from '../state/push-sync.ts';
@@ -32,5 +33,6 @@ export function start(): void {
   whenIdle(() => {
     void registerServiceWorker();
     startThirdParty();
+    startPrefetch();
   });
 }

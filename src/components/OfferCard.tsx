@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import type { Offer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../state/favorites.ts';
-import { suggestPush } from '../state/push.ts';
+import { suggestPushNow } from '../state/suggest-push.ts';
 
 /** The card's name is a heading one level below the section it stands in (2 right under a page's h1). */
 export type CardHeadingLevel = 2 | 3;
@@ -33,7 +33,7 @@ export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props)
   const oldPrice = offer.old_price ? formatPrice(offer.old_price) : null;
   return (
     <article className="offer-card" data-offer-id={offer.id}>
-      <Link href={offer.full_path_offer} className="offer-card__link">
+      <Link href={offer.full_path_offer} className="offer-card__link" data-prefetch>
         <div className="offer-card__picture">
           {main && (
             <img
@@ -63,7 +63,7 @@ export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props)
         aria-pressed={liked}
         aria-label={liked ? 'Убрать из избранного' : 'Добавить в избранное'}
         onClick={() => {
-          if (toggleFavorite(offer.id)) void suggestPush('favorite');
+          if (toggleFavorite(offer.id)) void suggestPushNow('favorite');
         }}
       >
         ♥

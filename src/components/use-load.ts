@@ -1,13 +1,17 @@
 // A small data hook: loads when its key changes, drops answers to an older key, and reports loading and
-// failure so a page can say so (spec §8: a failed load is logged and the list stays empty). A key the
-// server rendered the page with starts from that data (state/seeds.ts): nothing is loaded, and the first
-// render matches the server's HTML. A request may name what is on hand offline (the offline search, the
-// saved favourites): shown when the network fails, or while the server is slow to answer, until it does.
+// failure so a page can say so (spec §8: a failed load is logged and the list stays empty). A key the server
+// rendered the page with starts from that data (state/seeds.ts): nothing is loaded, and the first render
+// matches the server's HTML; a page the service worker took from its cache is asked again after it. A request
+// may name what is on hand offline (the offline search, the saved favourites): shown when the network fails,
+// or while the server is slow to answer, until it does. A load may have a memory (a page's asks:
+// api/answer-memory.ts): a kept answer is drawn in the first render at its key, and asked again unless it was
+// fetched ahead moments ago and never shown; when the server cannot be reached it stays on screen, and when
+// the server refuses it (a product taken off sale) it is forgotten and the refusal shown.
 import { useEffect, useState } from 'react';
 import type { Ask } from '../../common/page-module.ts';
-import { loadAsk } from '../api/asks.ts';
-import { ApiError } from '../api/client.ts';
-import { seedUsed, useSeeds, type Seed } from '../state/seeds.ts';
+import { answerOnce, forgetAnswer, recallAnswer, rememberAnswer, type Recalled } from '../api/answer-memory.ts';
+import { ApiError } from '../api/api-error.ts';
+import { fromKeptPage, seedUsed, useSeeds, type Seed } from '../state/seeds.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -20,6 +24,15 @@ interface Settled<T> {
   key: string | null;
   data: T | undefined;
   error: unknown;
+  /** Drawn from memory, fetched ahead moments ago: not asked again. */
+  fresh?: boolean;
+}
+
+/** Where a load's answers are kept between pages. */
+export interface LoadMemory {
+  recall<T>(key: string): Recalled<T> | undefined;
+  remember(key: string, data: unknown): void;
+  forget(key: string): void;
 }
 
 const fromSeed = <T>(key: string, seed: Seed): Settled<T> =>
@@ -30,37 +43,57 @@ const fromSeed = <T>(key: string, seed: Seed): Settled<T> =>
 /** How long a load with an offline answer waits for the server before showing what is on hand meanwhile. */
 export const OFFLINE_ANSWER_AFTER_MS = 2_500;
 
-export function useLoad<T>(key: string | null, load: () => Promise<T>, onHand?: () => Promise<T>): Loaded<T> {
+export function useLoad<T>(key: string | null, load: () => Promise<T>, onHand?: () => Promise<T>, memory?: LoadMemory): Loaded<T> {
   const seeds = useSeeds();
   const seed = key === null ? undefined : seeds[key];
-  const [settled, setSettled] = useState<Settled<T>>(() =>
-    seed && key !== null ? fromSeed<T>(key, seed) : { key: null, data: undefined, error: null },
+  const recalled = (): Settled<T> | null => {
+    const kept = key === null || seed ? undefined : memory?.recall<T>(key);
+    return kept ? { key, data: kept.data, error: null, fresh: kept.fresh } : null;
+  };
+  const [settled, setSettled] = useState<Settled<T>>(
+    () => (seed && key !== null ? fromSeed<T>(key, seed) : recalled()) ?? { key: null, data: undefined, error: null },
   );
+  // A new key with a kept answer draws it in this very render (React's "adjusting state on a prop change").
+  if (key !== settled.key && key !== null) {
+    const kept = recalled();
+    if (kept) setSettled(kept);
+  }
   useEffect(() => {
     if (key === null) return;
     if (settled.key === key && seeds[key]) {
       // Rendered with the server's data: it is this page load's only use of it (a later visit loads afresh).
+      const given = seeds[key];
+      if ('data' in given) memory?.remember(key, given.data);
       seedUsed(seeds, key);
-      return;
+      // A page the service worker took from its cache (offline, or a slow network) is asked again, as one
+      // drawn from memory: a price changed since it was kept does not stay on screen.
+      if (!fromKeptPage(seeds)) return;
     }
+    if (settled.key === key && settled.fresh) return;
+    // Drawn from memory: what is on screen stays when asking again fails (rather than what is on hand offline).
+    const shown = settled.key === key && settled.data !== undefined;
+    const onHandNow = shown ? undefined : onHand;
     let live = true;
     let answered = false;
     const fail = (error: unknown) => {
       if (!live) return;
       console.error('[load]', key, error);
+      const unreachable = error instanceof ApiError && error.isNetwork;
+      if (shown && unreachable) return;
+      if (shown) memory?.forget(key);
       setSettled({ key, data: undefined, error });
     };
     // What is on hand, read once: shown unless the server has answered; false when there is nothing.
     let offline: Promise<boolean> | null = null;
     const showOnHand = () =>
-      (offline ??= onHand!().then(
+      (offline ??= onHandNow!().then(
         (data) => {
           if (live && !answered) setSettled({ key, data, error: null });
           return true;
         },
         () => false,
       ));
-    const slow = onHand ? setTimeout(() => void showOnHand(), OFFLINE_ANSWER_AFTER_MS) : undefined;
+    const slow = onHandNow ? setTimeout(() => void showOnHand(), OFFLINE_ANSWER_AFTER_MS) : undefined;
     load().then(
       (data) => {
         answered = true;
@@ -69,7 +102,7 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>, onHand?: 
       },
       (error: unknown) => {
         clearTimeout(slow);
-        if (onHand && error instanceof ApiError && error.isNetwork) void showOnHand().then((shown) => shown || fail(error));
+        if (onHandNow && error instanceof ApiError && error.isNetwork) void showOnHand().then((hadSome) => hadSome || fail(error));
         else fail(error);
       },
     );
@@ -86,9 +119,28 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>, onHand?: 
   return { data: settled.data, error: current ? settled.error : null, loading: key !== null && !current };
 }
 
+/** The page's memory of public answers, as a page's asks draw on it. */
+const ANSWER_MEMORY: LoadMemory = {
+  recall: (key) => recallAnswer(key, true),
+  remember: (key, data) => rememberAnswer(key, data, true),
+  forget: forgetAnswer,
+};
+
 /**
  * One of the page module's asks (common/pages/), loaded in the browser unless the server's rendering (or the
  * app shell) seeded it; `onHand` is what to show when the server cannot be reached.
  */
 export const useAsk = <T>(ask: Ask<T> | undefined, onHand?: () => Promise<T>): Loaded<T> =>
-  useLoad(ask?.key ?? null, () => loadAsk(ask!), onHand);
+  useLoad(ask?.key ?? null, () => answerOnce(ask!.key, () => loadAskLater(ask!), true), onHand, ANSWER_MEMORY);
+
+/**
+ * The API client (its endpoint table and contract checks) loads with a page's first ask, not with the page: a
+ * page the server rendered hydrates from its seeds and asks nothing. The background work loads it at idle.
+ */
+const loadAskLater = async <T>(ask: Ask<T>): Promise<T> => {
+  // Its code not to be had (offline before the service worker keeps the app) is the network failing too.
+  const asks = await import('../api/asks.ts').catch((err: unknown) => {
+    throw new ApiError('Нет связи с сервером', 0, err);
+  });
+  return asks.loadAsk(ask);
+};

@@ -1,20 +1,16 @@
-// What a shopper does to the basket: add, change a quantity, remove a line, empty it. Each becomes a queued
-// change (state/outbox.ts); decreasing below 1 is blocked without a call (spec §4). A step up or down builds
-// on every change already made, even one still being stored, so two quick clicks count twice.
+// What a shopper does to the basket page's lines: change a quantity, remove a line, empty it (adding is
+// add-to-basket.ts). Each becomes a queued change (state/outbox.ts); decreasing below 1 is blocked without a
+// call (spec §4). A step up or down builds on every change already made, even one still being stored, so two
+// quick clicks count twice.
 import { randomId } from '../lib/ids.ts';
 import { basket } from './basket.ts';
-import { project, type LinePreview } from '../../common/basket-queue.ts';
+import { project } from '../../common/basket-queue.ts';
 import { enqueue, queuedAndUnsaved } from './outbox.ts';
 import { quantityFailing } from '../../common/input-rules.ts';
 
 /** A line is named by its ext_id: its item_uuid is looked up when the change is sent (basket-outbox.ts requestOf). */
 export interface LineRef {
   ext_id: string;
-}
-
-/** Resolves once the change is stored (and shown): what the 'added' message waits for. */
-export function addToBasket(ext_id: string, quantity: number, label: string, preview?: LinePreview): Promise<void> {
-  return enqueue({ id: randomId(), kind: 'add', ext_id, quantity, label, preview });
 }
 
 /** Sets a line's quantity; false (and nothing sent) below 1 or above the line's limit (common/input-rules.ts). */

@@ -5,7 +5,7 @@
 import { check } from '../../common/validate.ts';
 import { BrowserSubscription, PUSH_KINDS, type PushKind } from '../../common/contract/push.ts';
 import { serverMessage } from '../api/account-errors.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../api/api-error.ts';
 import * as api from '../api/push.ts';
 import { closePushPrompt, currentSubscription, push, pushSupported, readPushDevice, subscribedAs } from './push.ts';
 import { currentWatches } from './push-watches.ts';

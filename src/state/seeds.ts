@@ -68,6 +68,12 @@ export function useSiteOrigin(): string {
  */
 export const BASKET_SEED = 'visitor:basket';
 
+/** Present when the page came from the service worker's cache rather than the server (app/server-rendering.ts). */
+export const KEPT_PAGE_SEED = 'page:kept';
+
+/** Whether the page's seeds may be out of date: it came from the cache (offline, or a slow network). */
+export const fromKeptPage = (seeds: Seeds): boolean => KEPT_PAGE_SEED in seeds;
+
 /** The seed key of when the server rendered the page (ISO time). */
 export const RENDERED_AT_SEED = 'site:renderedAt';
 

@@ -7,7 +7,7 @@
 // not hear (offline) is sent again when the network returns, as only the server can remove the token.
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/account.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../api/api-error.ts';
 import type { User } from '../../common/contract/accounts.ts';
 import { writeCookie } from '../lib/cookies.ts';
 import { href } from '../../common/routes.ts';

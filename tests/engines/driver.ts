@@ -35,10 +35,25 @@ export function scriptExpression<A extends unknown[]>(script: PageScript<A>, arg
 }
 
 const WAIT_MS = 20_000;
+/**
+ * How long a page has to become the app's: a cold engine's first page, while CI runs the other suites beside
+ * this one on two cores, has taken close to WAIT_MS to hydrate.
+ */
+const APP_WAIT_MS = 60_000;
 
 /** Polls a condition in the page until it holds; throws with `what` and the page's address when it never does. */
 export async function waitUntil<A extends unknown[]>(d: BrowserDriver, what: string, check: PageScript<A>, ...args: A): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
+  await waitWithin(WAIT_MS, d, what, check, ...args);
+}
+
+async function waitWithin<A extends unknown[]>(
+  ms: number,
+  d: BrowserDriver,
+  what: string,
+  check: PageScript<A>,
+  ...args: A
+): Promise<void> {
+  const deadline = Date.now() + ms;
   let last: unknown;
   for (;;) {
     try {
@@ -48,7 +63,7 @@ export async function waitUntil<A extends unknown[]>(d: BrowserDriver, what: str
     }
     if (Date.now() > deadline) {
       const at = await d.run<string, []>(() => location.href).catch(() => '?');
-      throw new Error(`${d.engine}: ${what} did not happen within ${WAIT_MS / 1000} s (at ${at})${last ? `: ${String(last)}` : ''}`);
+      throw new Error(`${d.engine}: ${what} did not happen within ${ms / 1000} s (at ${at})${last ? `: ${String(last)}` : ''}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -75,7 +90,7 @@ export async function settle(d: BrowserDriver): Promise<void> {
 export async function openPage(d: BrowserDriver, url: string): Promise<void> {
   await settle(d);
   await d.open(url);
-  await waitUntil(d, `the app on ${url}`, () => document.documentElement.hasAttribute('data-ready'));
+  await waitWithin(APP_WAIT_MS, d, `the app on ${url}`, () => document.documentElement.hasAttribute('data-ready'));
   await waitFor(d, '.header__cart [data-testid="basket-count"]');
 }
 

@@ -79,7 +79,8 @@ const failures = (
       try {
         return await walkIn(engine, dataDir);
       } finally {
-        rmSync(dataDir, { recursive: true, force: true });
+        // Retried: a shop stopped a moment ago may still be closing its database files (ENOTEMPTY).
+        rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       }
     }),
   )

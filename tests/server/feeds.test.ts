@@ -1,13 +1,26 @@
 // The marketplace feeds on every backend, read by a strict XML parser as the marketplaces read them: every
 // offer of Yandex's YML and every item of Google's feed carries every field its marketplace requires (one per
-// size of every product on sale, grouped by product), and a change of the catalogue reaches the next fetch.
-// The product page's JSON-LD is a ProductGroup with a variant per size.
+// size of every product on sale, grouped by product), and a change of the catalogue reaches the feed once it
+// is built again. The feeds are files built once however many ask, sent gzipped to whoever takes gzip,
+// served from the previous build while a change is built or when the database fails (a 503 in Russian when
+// there is none yet), and the same read two products at a time as in big batches.
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { backends, NOTICE_WAIT, startApp } from './harness.ts';
+import type { Db } from '../../server/db/driver.ts';
+import { backends, NOTICE_WAIT, startApp, type Backend } from './harness.ts';
 
 const ORIGIN = 'https://moreimoda.example';
+
+/**
+ * How long a change takes to reach a feed: its notice, then the feed's build (the previous feed is served
+ * meanwhile), then a fetch. Generous, as NOTICE_WAIT is: a test checks that it arrives, never how fast.
+ */
+const FEED_WAIT = { timeout: 20_000, interval: 100 };
 
 const parse = (xml: string) => new JSDOM(xml, { contentType: 'application/xml' }).window.document;
 const text = (el: Element, name: string) => el.getElementsByTagName(name)[0]?.textContent ?? null;
@@ -102,18 +115,18 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
     expect(men && text(men, 'g:gender')).toBe('male');
   });
 
-  it('leaves out goods without a picture, which both marketplaces refuse', async () => {
+  it('leaves out goods without a picture, which both marketplaces refuse', { timeout: 40_000 }, async () => {
     const [p] = await app.db.query<{ id: number }>(`select id from products where active and not is_set order by id desc limit 1`);
     await app.db.query('delete from product_images where product_id = $1', [p.id]);
     await expect
       .poll(async () => {
         const doc = parse((await app.inject({ method: 'GET', url: '/feeds/google.xml' })).body);
         return [...doc.getElementsByTagName('item')].some((i) => text(i, 'g:item_group_id') === String(p.id));
-      }, NOTICE_WAIT)
+      }, FEED_WAIT)
       .toBe(false);
   });
 
-  it('shows a new price at the next fetch, and answers repeated fetches from the cache until then', async () => {
+  it('shows a new price once its feed is built, and answers repeated fetches of the same feed with a 304 until then', async () => {
     const [p] = await app.db.query<{ id: number; variant: number }>(
       `select p.id, min(v.id)::int as variant from products p join product_variants v on v.product_id = p.id
         where p.active and not p.is_set group by p.id order by p.id limit 1`,
@@ -127,7 +140,253 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
         const doc = parse((await app.inject({ method: 'GET', url: '/feeds/yandex.yml' })).body);
         const offer = [...doc.getElementsByTagName('offer')].find((o) => o.getAttribute('id') === String(p.variant));
         return offer && text(offer, 'price');
-      }, NOTICE_WAIT)
+      }, FEED_WAIT)
       .toBe('12345');
+  }, 40_000);
+});
+
+/**
+ * What the tests below do to the feeds' statements, through the app's database: count the builds (a Yandex
+ * build reads the category tree once), hold the next offers' statement back (a slow build), or fail them (a
+ * database that does not answer). Every other statement runs as it is.
+ */
+interface FeedStatements {
+  categoryReads: number;
+  /** Until when (performance.now()) every statement reading offers waits before it runs. */
+  offersHeldUntil: number;
+  failing: boolean;
+  failures: number;
+}
+
+const CATEGORY_TREE = 'select id, parent_id, name from categories order by depth';
+/** In the statement that reads the sizes a feed offers (before and after the feeds were written in batches). */
+const OFFERS = 'join colors vc on vc.id = v.color_id';
+
+function withFeedStatements(backend: Backend, control: FeedStatements): Backend {
+  return {
+    name: backend.name,
+    async open() {
+      const db = await backend.open();
+      const query: Db['query'] = async (sql, params) => {
+        const categories = sql.startsWith(CATEGORY_TREE);
+        const offers = sql.includes(OFFERS);
+        if (categories) control.categoryReads += 1;
+        if ((categories || offers) && control.failing) {
+          control.failures += 1;
+          throw new Error('connection terminated unexpectedly');
+        }
+        const held = offers ? control.offersHeldUntil - performance.now() : 0;
+        if (held > 0) await new Promise((r) => setTimeout(r, held));
+        return db.query(sql, params);
+      };
+      return { ...db, query };
+    },
+  };
+}
+
+const fresh = (): FeedStatements => ({ categoryReads: 0, offersHeldUntil: 0, failing: false, failures: 0 });
+const holdOffers = (control: FeedStatements, ms: number) => (control.offersHeldUntil = performance.now() + ms);
+
+/** The offer ids of a feed in order (Yandex's offer ids, Google's g:id). */
+const offerIds = (xml: string) => [...xml.matchAll(/<offer id="(\d+)"|<g:id>(\d+)<\/g:id>/g)].map((m) => Number(m[1] ?? m[2]));
+
+/** The price of one offer in Yandex's feed, read without parsing the whole document. */
+const yandexPrice = (xml: string, offer: number) => new RegExp(`<offer id="${offer}"[^>]*>[^]*?<price>(\\d+)</price>`).exec(xml)?.[1];
+
+/** Every size on sale in the feed's order: by product, then the size's position. */
+const sizesInOrder = async (app: FastifyInstance) =>
+  (
+    await app.db.query<{ id: number }>(
+      `select v.id from product_variants v join products p on p.id = v.product_id
+        where p.active and not p.is_set and v.kind = 'size' and exists (select 1 from product_images i where i.product_id = p.id)
+        order by p.id, v.position, v.id`,
+    )
+  ).map((r) => r.id);
+
+describe.each(backends)('the marketplace feeds as files on $name', (backend) => {
+  const control = fresh();
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(withFeedStatements(backend, control), { PUBLIC_URL: ORIGIN });
+  });
+  afterAll(async () => app?.close());
+
+  it('builds a feed once for 20 marketplaces asking at the same time, however long the build takes, and gives each the whole feed', async () => {
+    // Longer than any wait for another request's answer: nobody gives up and builds for itself.
+    holdOffers(control, 6_000);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/feeds/yandex.yml' })));
+    expect(control.categoryReads).toBe(1);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const doc = parse(answers[0].body);
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(offerIds(answers[0].body)).toEqual(await sizesInOrder(app));
+  }, 60_000);
+
+  it('sends the gzip form to a marketplace that takes it, the same XML inflated, a 304 to a current copy, and keeps no feed in memory', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/feeds/google.xml' });
+    const packed = await app.inject({ method: 'GET', url: '/feeds/google.xml', headers: { 'accept-encoding': 'gzip' } });
+    expect(packed.statusCode).toBe(200);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(String(packed.headers.vary)).toMatch(/accept-encoding/i);
+    // Compressed once: inflated once it is the XML itself.
+    expect(gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(offerIds(plain.body)).toEqual(await sizesInOrder(app));
+    for (const [res, headers] of [
+      [packed, { 'accept-encoding': 'gzip' }],
+      [plain, {}],
+    ] as const) {
+      const again = await app.inject({
+        method: 'GET',
+        url: '/feeds/google.xml',
+        headers: { ...headers, 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+    // Both feeds were sent: the cache of public answers holds neither.
+    expect(app.responseCache.stats().bytes).toBeLessThan(500_000);
+  });
+
+  it('answers at once from the previous feed while a change is built, and shows the change once it is', async () => {
+    const [p] = await app.db.query<{ id: number; variant: number }>(
+      `select p.id, min(v.id)::int as variant from products p join product_variants v on v.product_id = p.id and v.kind = 'size'
+        where p.active and not p.is_set and exists (select 1 from product_images i where i.product_id = p.id)
+        group by p.id order by p.id limit 1`,
+    );
+    const before = await app.inject({ method: 'GET', url: '/feeds/yandex.yml' });
+    expect(yandexPrice(before.body, p.variant)).not.toBe('23456');
+    holdOffers(control, 3_000);
+    await app.db.query('update products set price = 23456, old_price = null where id = $1', [p.id]);
+    const waits: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          const t0 = performance.now();
+          const res = await app.inject({ method: 'GET', url: '/feeds/yandex.yml' });
+          waits.push(performance.now() - t0);
+          expect(res.statusCode).toBe(200);
+          return yandexPrice(res.body, p.variant);
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe('23456');
+    // Nobody waited for the slow build: the previous feed was sent meanwhile.
+    expect(Math.max(...waits)).toBeLessThan(1_500);
+    expect(waits.length).toBeGreaterThan(1);
+  }, 40_000);
+});
+
+describe.each(backends)('the marketplace feeds when the database fails on $name', (backend) => {
+  const control = fresh();
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(withFeedStatements(backend, control), { PUBLIC_URL: ORIGIN });
+  });
+  afterAll(async () => app?.close());
+
+  it('tells a marketplace in Russian to come back later when no feed could be built yet, never an error 500', async () => {
+    control.failing = true;
+    const res = await app.inject({ method: 'GET', url: '/feeds/yandex.yml' });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json<{ message: string }>().message).toMatch(/^[А-Я][а-яё ,:.]+/);
+  });
+
+  it('keeps serving the previous feed when a new one cannot be built', async () => {
+    control.failing = false;
+    const first = await app.inject({ method: 'GET', url: '/feeds/google.xml' });
+    expect(first.statusCode).toBe(200);
+    control.failing = true;
+    const failuresBefore = control.failures;
+    await app.db.query('update products set price = price + 1 where id = (select min(id) from products where active)');
+    // The change is heard and its feed tried (and failed) without anyone asking.
+    await expect.poll(() => control.failures, NOTICE_WAIT).toBeGreaterThan(failuresBefore);
+    const after = await app.inject({ method: 'GET', url: '/feeds/google.xml' });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).toBe(first.headers.etag);
+    expect(after.body).toBe(first.body);
+  });
+});
+
+describe.each(backends)('the marketplace feeds read in small batches on $name', (backend) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(backend, { PUBLIC_URL: ORIGIN, FEED_BATCH_PRODUCTS: '2' });
+  });
+  afterAll(async () => app?.close());
+
+  it('lists every size on sale exactly once, in order, read two products at a time', async () => {
+    const sizes = await sizesInOrder(app);
+    for (const url of ['/feeds/yandex.yml', '/feeds/google.xml']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(parse(res.body).getElementsByTagName('parsererror')).toHaveLength(0);
+      expect(offerIds(res.body)).toEqual(sizes);
+    }
+  });
+});
+
+/** The files of the feeds this process holds open (Linux's /proc; the feeds' folders are named shop-feeds-…). */
+const openFeedFiles = () =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return /shop-feeds-/.test(readlinkSync(`/proc/self/fd/${fd}`));
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
+
+describe.runIf(existsSync('/proc/self/fd')).each(backends)('a marketplace hanging up mid-feed on $name', (backend) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(backend, { PUBLIC_URL: ORIGIN });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => app?.close());
+
+  it('leaves no file open behind it', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    expect((await app.inject({ method: 'GET', url: '/feeds/google.xml' })).statusCode).toBe(200);
+    // Half hang up as soon as they have asked (the file may not be open yet), half once the feed began to arrive.
+    for (let i = 0; i < 6; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = httpGet({ port, path: '/feeds/google.xml', host: '127.0.0.1' });
+        const hangUp = () => {
+          req.destroy();
+          resolve();
+        };
+        req.on('error', (err) => (req.destroyed ? resolve() : reject(err)));
+        if (i % 2) req.on('finish', () => setTimeout(hangUp, 1));
+        else
+          req.on('response', (res) => {
+            res.pause(); // reads nothing more: the server's stream waits on the socket
+            setTimeout(hangUp, 20);
+          });
+      });
+    }
+    await expect.poll(openFeedFiles, NOTICE_WAIT).toBe(0);
+  });
+});
+
+describe.each(backends)('a first build longer than the idle timeout on $name', (backend) => {
+  const control = fresh();
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await startApp(withFeedStatements(backend, control), { PUBLIC_URL: ORIGIN, HTTP_IDLE_TIMEOUT_S: '1' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => app?.close());
+
+  it('keeps the waiting marketplace connected until its feed is built', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    holdOffers(control, 2_500);
+    const res = await fetch(`http://127.0.0.1:${port}/feeds/google.xml`);
+    expect(res.status).toBe(200);
+    expect(offerIds(await res.text())).toEqual(await sizesInOrder(app));
   });
 });

@@ -1,7 +1,7 @@
 // The account pages' pure rules: the profile form (spec §5 password rules, optional phone in the mask, what
 // is sent), the saved address form, the failure text of spec §8, and the bonus and order words.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import type { Address, User } from '../../common/contract/accounts.ts';
 import { registerFailure as failureText, TEXT } from '../../src/api/account-errors.ts';
 

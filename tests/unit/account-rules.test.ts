@@ -1,7 +1,7 @@
 // The account forms' rules (spec §5) and failure texts (spec §8): which fields a form marks, the optional
 // phone, the final password rule against the live one, and which message a failed call shows.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import { finishFailure, forgotFailure, loginFailure, registerFailure, TEXT } from '../../src/api/account-errors.ts';
 import { checkFinish, checkLogin, checkPasswords, checkRegister } from '../../src/features/popups/account-rules.ts';
 import {

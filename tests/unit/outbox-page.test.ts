@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { IDB } from '../../common/storage-keys.ts';
 import { basket } from '../../src/state/basket.ts';
-import { addToBasket } from '../../src/state/basket-actions.ts';
+import { addToBasket } from '../../src/state/add-to-basket.ts';
 import { project } from '../../common/basket-queue.ts';
 import { flush, refreshCart } from '../../src/state/outbox.ts';
 import { readOutboxState } from '../../common/browser/outbox-storage.ts';

@@ -13,7 +13,7 @@ vi.mock('../../src/api/push.ts', () => ({
   putPushSettings: vi.fn(),
 }));
 const api = await import('../../src/api/push.ts');
-const { ApiError } = await import('../../src/api/client.ts');
+const { ApiError } = await import('../../src/api/api-error.ts');
 const { PROMPT_PAUSE_MS, closePushPrompt, dismissPushPrompt, mayPrompt, push, suggestPush } = await import('../../src/state/push.ts');
 const { PUSH_TEXT, disablePush, enablePush, keyBytes, setPushKindOff } = await import('../../src/state/push-subscription.ts');
 const { favorites } = await import('../../src/state/favorites.ts');

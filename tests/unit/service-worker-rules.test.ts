@@ -1,6 +1,7 @@
 // What the service worker may cache: public catalogue data and pictures, never a cart, account or order.
 import { describe, expect, it } from 'vitest';
 import { cacheKindFor, navigationDenylist } from '../../sw/cache-rules.ts';
+import { markKept } from '../../common/page-data.ts';
 
 const ORIGIN = 'https://shop.test';
 const kind = (path: string, method = 'GET') => cacheKindFor(new URL(path, ORIGIN), method, ORIGIN);
@@ -60,5 +61,12 @@ describe('service worker cache rules', () => {
     expect(cacheKindFor(new URL('https://api.shop.test/v1/offers/'), 'GET', ORIGIN, 'https://api.shop.test/')).toBe('api');
     expect(navigationDenylist(ORIGIN, '/shop-api').some((r) => r.test('/shop-api/v1/brands'))).toBe(true);
     expect(navigationDenylist(ORIGIN, '/shop-api').some((r) => r.test('/api-guide'))).toBe(false);
+  });
+});
+
+describe('a page the service worker takes from its cache', () => {
+  it('is marked as kept on its <html>, the rest of it as it was', () => {
+    const html = '<!doctype html><html lang="ru"><head></head><body><div id="root">…</div></body></html>';
+    expect(markKept(html)).toBe('<!doctype html><html data-kept-page lang="ru"><head></head><body><div id="root">…</div></body></html>');
   });
 });

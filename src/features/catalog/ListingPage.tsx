@@ -2,8 +2,8 @@
 // page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
 import { Link, useLocation } from 'wouter';
 import type { OfferFilter, OfferPage } from '../../../common/contract/catalog.ts';
-import { PAGE_SIZE } from '../../../common/contract/base.ts';
-import { ApiError } from '../../api/client.ts';
+import { PAGE_SIZE } from '../../../common/catalog-basics.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';

@@ -4,7 +4,7 @@
 // unpaid order says until when its goods are held; a cancelled one says why and offers no payment.
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { getOrderInfo, startPayment } from '../../api/orders.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';

@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Link, useLocation } from 'wouter';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { calcDelivery, checkPromoCode, placeOrder } from '../../api/orders.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { CitySearch } from '../../components/CitySearch.tsx';

@@ -1,7 +1,7 @@
 // Paying part or all of a placed order from a gift card (POST /v1/giftcardpayment/): the card's code, what
 // was taken from it, and what is left to pay.
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { payWithGiftCard } from '../../api/gift.ts';
 import { randomId } from '../../lib/ids.ts';
 import { formatPrice } from '../../../common/money.ts';

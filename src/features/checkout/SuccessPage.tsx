@@ -4,7 +4,7 @@
 // the card would sit over the «Оплатить» button.
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import { suggestPush } from '../../state/push.ts';
+import { suggestPushNow } from '../../state/suggest-push.ts';
 import { getOrderInfo } from '../../api/orders.ts';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { useLoad } from '../../components/use-load.ts';
@@ -19,7 +19,7 @@ export default function SuccessPage() {
   const info = order.data?.order_info;
   const paid = !!info && isPaid(info);
   useEffect(() => {
-    if (paid) void suggestPush('order');
+    if (paid) void suggestPushNow('order');
   }, [paid]);
   return (
     <div className="checkout">

@@ -1,6 +1,6 @@
 // Page of the information routes (spec §2: /about, /contacts, /cookie, /delivery-and-payments, ...): the
 // page's title and text from GET /v1/about/{path}, rendered sanitized; an unknown page is the error page.
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';

@@ -1,7 +1,7 @@
 // Page of /blog and /news (spec §2): posts newest first, 24 a page (GET /v1/{content}?offset={n}), each
 // with its picture, date in the Russian format of spec §9 and preview; the page number is in the URL.
 import { Link } from 'wouter';
-import { PAGE_SIZE } from '../../../common/contract/base.ts';
+import { PAGE_SIZE } from '../../../common/catalog-basics.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { useAsk } from '../../components/use-load.ts';

@@ -1,6 +1,6 @@
 // Page of /blog/{slug} and /news/{slug}: one post (GET /v1/{content}/{id}) with its date and picture; the
 // text from the server is rendered sanitized (components/RichText.tsx). An unknown slug is the error page.
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { RichText } from '../../components/RichText.tsx';

@@ -16,7 +16,7 @@ export function DesktopMenu() {
           if (items.length === 0) {
             return (
               <li key={root.path} className="menu__item">
-                <Link href={`/${root.path}`} className="menu__top">
+                <Link href={`/${root.path}`} className="menu__top" data-prefetch>
                   {root.name}
                 </Link>
               </li>
@@ -42,12 +42,12 @@ export function DesktopMenu() {
           more={hasMoreBrands(brands.data) ? { href: href('brands'), label: 'Смотреть все бренды' } : null}
         />
         <li className="menu__item">
-          <Link href={href('new')} className="menu__top">
+          <Link href={href('new')} className="menu__top" data-prefetch>
             Новинки
           </Link>
         </li>
         <li className="menu__item">
-          <Link href={href('sale')} className="menu__top menu__top--sale">
+          <Link href={href('sale')} className="menu__top menu__top--sale" data-prefetch>
             Распродажа
           </Link>
         </li>

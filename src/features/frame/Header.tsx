@@ -1,7 +1,8 @@
 // The header (spec §2): promo text, the burger of the mobile menu, logo, phones and chat phone, the link to
 // delivery and payments, the search bar, the account control, the favourites and basket counters and the
-// desktop menu. Every menu closes on a route change.
-import { useEffect } from 'react';
+// desktop menu. Every menu closes on a route change. The mobile menu's panel and the desktop menu come from
+// the frame (`menus`): it loads their code after the page has hydrated (app/Later.tsx).
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { href } from '../../../common/routes.ts';
 import { useCatalog } from '../../state/catalog.ts';
@@ -9,7 +10,6 @@ import { useFavorites } from '../../state/favorites.ts';
 import { closeMenus } from '../../state/menu.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { CartWidget } from './CartWidget.tsx';
-import { DesktopMenu } from './DesktopMenu.tsx';
 import { HeartIcon } from './icons.tsx';
 import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
 import { useKnown } from '../../state/personal.ts';
@@ -18,7 +18,12 @@ import { SearchBar } from './SearchBar.tsx';
 import { ShopPhones } from './ShopPhones.tsx';
 import './frame.css';
 
-export function Header() {
+interface Props {
+  /** The mobile menu's panel (MobileMenuPanel) and the desktop menu (DesktopMenu), as the frame renders them. */
+  menus: { mobilePanel: ReactNode; desktop: ReactNode };
+}
+
+export function Header({ menus }: Props) {
   const org = useCatalog().organization.data;
   const favCount = useFavorites().ids.length;
   const favKnown = useKnown().favorites;
@@ -32,6 +37,7 @@ export function Header() {
       {org?.promocode && <p className="header__promo">{org.promocode}</p>}
       <div className="header__bar container">
         <MobileMenu />
+        {menus.mobilePanel}
         <Link href={href('index')} className="header__logo" aria-label="Море и Мода — на главную">
           <img src={org?.logo ?? '/logo.svg'} alt="" width={40} height={40} />
           <span>Море и Мода</span>
@@ -58,7 +64,7 @@ export function Header() {
           <CartWidget />
         </div>
       </div>
-      <DesktopMenu />
+      {menus.desktop}
     </header>
   );
 }

@@ -87,7 +87,7 @@ export function MenuDropdown({ id, label, href, listLabel, links, more }: Props)
     >
       {href ? (
         <>
-          <Link href={href} className="menu__top" onClick={close}>
+          <Link href={href} className="menu__top" onClick={close} data-prefetch>
             {label}
           </Link>
           <button {...toggleProps} className="menu__toggle" aria-label={`Подкатегории раздела «${label}»`}>
@@ -103,14 +103,14 @@ export function MenuDropdown({ id, label, href, listLabel, links, more }: Props)
         <ul className="menu__links" aria-label={listLabel}>
           {links.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} onClick={close}>
+              <Link href={l.href} onClick={close} data-prefetch>
                 {l.label}
               </Link>
             </li>
           ))}
         </ul>
         {more && (
-          <Link href={more.href} className="menu__more" onClick={close}>
+          <Link href={more.href} className="menu__more" onClick={close} data-prefetch>
             {more.label}
           </Link>
         )}

@@ -1,7 +1,7 @@
 // The balance check form: a card code goes to POST /v1/check_card/; the answer reads 'На карте 3 500 ₽,
 // действует до …'; a refusal shows the server's message; an empty code is marked and not sent.
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { checkCard } from '../../api/gift.ts';
 import { CARD_CODE, cleanCardCode } from '../../../common/input-rules.ts';
 import { balanceText } from './gift-text.ts';

@@ -1,12 +1,12 @@
 // The product page's add-to-basket button: the chosen size (or the chosen top and bottom of a set) goes
 // into the basket as queued changes; without a choice it asks for one and sends nothing.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { ProductOffer } from '../../../common/contract/catalog.ts';
 import { href } from '../../../common/routes.ts';
 import type { OfferFeature } from '../../state/basket.ts';
-import { addToBasket } from '../../state/basket-actions.ts';
+import { ADD_FAILED, addToBasket, preloadBasketQueue } from '../../state/add-to-basket.ts';
 
 interface Props {
   product: Snapshot<ProductOffer>;
@@ -16,7 +16,8 @@ interface Props {
 const KIND_LABEL = { size: 'Размер', top: 'Верх', bottom: 'Низ' } as const;
 
 export function AddToBasket({ product, feature }: Props) {
-  const [state, setState] = useState<'idle' | 'need-size' | 'saving' | 'added'>('idle');
+  const [state, setState] = useState<'idle' | 'need-size' | 'saving' | 'added' | 'failed'>('idle');
+  useEffect(preloadBasketQueue, []);
   const chosen = [feature.selectSize, feature.selectTop, feature.selectBottom]
     .map((ext) => product.variants.find((v) => v.ext_id === ext && v.stock > 0))
     .filter((v) => v !== undefined);
@@ -29,7 +30,7 @@ export function AddToBasket({ product, feature }: Props) {
     // 'Добавлено' is said once the change is stored, so it survives a reload from then on.
     setState('saving');
     const image = offer.images.find((i) => i.is_main)?.image ?? offer.images[0]?.image ?? '';
-    await Promise.all(
+    const stored = Promise.all(
       chosen.map((v) => {
         const featureText = `${KIND_LABEL[v.kind]} ${v.size}, ${v.color.name}`;
         return addToBasket(v.ext_id, 1, `${offer.name}, ${featureText}`, {
@@ -42,7 +43,15 @@ export function AddToBasket({ product, feature }: Props) {
         });
       }),
     );
-    setState('added');
+    setState(
+      await stored.then(
+        () => 'added' as const,
+        (err: unknown) => {
+          console.error('[basket] could not add', err);
+          return 'failed' as const;
+        },
+      ),
+    );
   };
   return (
     <div className="add-to-basket">
@@ -52,6 +61,11 @@ export function AddToBasket({ product, feature }: Props) {
       {state === 'need-size' && (
         <p className="form-error" role="alert">
           Выберите размер
+        </p>
+      )}
+      {state === 'failed' && (
+        <p className="form-error" role="alert">
+          {ADD_FAILED}
         </p>
       )}
       {state === 'added' && (

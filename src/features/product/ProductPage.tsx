@@ -3,7 +3,7 @@
 // with an outdated category or slug is replaced by the product's own.
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
@@ -14,7 +14,7 @@ import { href } from '../../../common/routes.ts';
 import { chooseColor, chooseFeature, useBasket } from '../../state/basket.ts';
 import { useCatalog } from '../../state/catalog.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../../state/favorites.ts';
-import { suggestPush } from '../../state/push.ts';
+import { suggestPushNow } from '../../state/suggest-push.ts';
 import { setPageTitle } from '../../state/head.ts';
 import { setChatMessage } from '../../state/widgets.ts';
 import { useSiteOrigin } from '../../state/seeds.ts';
@@ -120,7 +120,7 @@ export default function ProductPage() {
               className={`button button--ghost${liked ? ' is-active' : ''}`}
               aria-pressed={liked}
               onClick={() => {
-                if (toggleFavorite(offer.id)) void suggestPush('favorite');
+                if (toggleFavorite(offer.id)) void suggestPushNow('favorite');
               }}
             >
               {liked ? '♥ В избранном' : '♡ В избранное'}

@@ -1,0 +1,149 @@
+// The mobile menu's panel (< 768px, spec §2): a full-height modal <dialog> with the shop's phones, the
+// basket, favourites, the account (signed out: 'Войти', which opens the login popup; signed in: the
+// shopper's name, to the profile), the catalogue roots (each opens to its subcategories) and the information
+// pages. It opens when the burger (MobileMenu.tsx) sets the menu store, and closes on a route change (Header),
+// its close button, Escape and a press beside it; the page behind does not scroll while it is open. Not in a
+// page's first download: the frame hydrates it once the page has (app/Later.tsx).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { href } from '../../../common/routes.ts';
+import { useAuth } from '../../state/auth.ts';
+import { useCatalog } from '../../state/catalog.ts';
+import { useFavorites } from '../../state/favorites.ts';
+import { closeMobileMenu, useMenu } from '../../state/menu.ts';
+import { openPopup } from '../../state/popups.ts';
+import { displayName } from './AccountButton.tsx';
+import { ChevronIcon, CloseIcon } from './icons.tsx';
+import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
+import { useKnown } from '../../state/personal.ts';
+import { MOBILE_INFO_LINKS } from './info-links.ts';
+import { ShopPhones } from './ShopPhones.tsx';
+
+const DESKTOP = '(min-width: 768px)';
+
+export function MobileMenuPanel() {
+  const { mobileOpen } = useMenu();
+  const { previewCategories, organization } = useCatalog();
+  const { signedIn, user } = useAuth();
+  const favCount = useFavorites().ids.length;
+  const favKnown = useKnown().favorites;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+
+  useEffect(() => {
+    const d = dialogRef.current;
+    if (!d) return;
+    if (mobileOpen && !d.open) {
+      d.showModal();
+      closeRef.current?.focus();
+    } else if (!mobileOpen && d.open) {
+      d.close();
+    }
+  }, [mobileOpen]);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const body = document.body.style;
+    const before = body.overflow;
+    body.overflow = 'hidden';
+    // Grown to the desktop layout: the desktop menu takes over.
+    const wide = matchMedia(DESKTOP);
+    const onWide = () => wide.matches && closeMobileMenu();
+    wide.addEventListener('change', onWide);
+    return () => {
+      body.overflow = before;
+      wide.removeEventListener('change', onWide);
+    };
+  }, [mobileOpen]);
+
+  const item = (to: string, label: string, extra?: ReactNode) => (
+    <li key={to}>
+      <Link href={to} className="mobile-menu__link" onClick={closeMobileMenu} data-prefetch>
+        {label}
+        {extra}
+      </Link>
+    </li>
+  );
+
+  return (
+    <dialog
+      id="mobile-menu"
+      ref={dialogRef}
+      className="mobile-menu"
+      aria-label="Меню"
+      onClose={closeMobileMenu}
+      onClick={(e) => e.target === e.currentTarget && closeMobileMenu()}
+    >
+      <div className="mobile-menu__inner">
+        <div className="mobile-menu__head">
+          <span className="mobile-menu__title">Меню</span>
+          <button ref={closeRef} type="button" className="icon-button" aria-label="Закрыть меню" onClick={closeMobileMenu}>
+            <CloseIcon />
+          </button>
+        </div>
+        {organization.data && (
+          <p className="mobile-menu__phones">
+            <ShopPhones org={organization.data} className="mobile-menu__phone" />
+          </p>
+        )}
+        <nav aria-label="Мобильное меню">
+          <ul className="mobile-menu__list">
+            {item(href('basket'), 'Корзина')}
+            {item(
+              href('favorite'),
+              'Избранное',
+              favKnown ? <span className="mobile-menu__count">{favCount}</span> : <CountNotKnownYet className="mobile-menu__count" />,
+            )}
+            {!signedIn ? (
+              <li>
+                <button
+                  type="button"
+                  className="mobile-menu__link"
+                  onClick={() => {
+                    closeMobileMenu();
+                    openPopup('login');
+                  }}
+                >
+                  Войти
+                </button>
+              </li>
+            ) : (
+              item(href('profile'), displayName(user) || 'Личный кабинет')
+            )}
+          </ul>
+          <h2 className="mobile-menu__heading">Каталог</h2>
+          <ul className="mobile-menu__list">
+            {previewCategories.data.map((root) => {
+              const open = expanded === root.path;
+              const id = `mobile-menu-${root.path}`;
+              return (
+                <li key={root.path}>
+                  <button
+                    type="button"
+                    className="mobile-menu__link mobile-menu__root"
+                    aria-expanded={open}
+                    aria-controls={id}
+                    onClick={() => setExpanded(open ? null : root.path)}
+                  >
+                    {root.name}
+                    <ChevronIcon />
+                  </button>
+                  <ul id={id} className="mobile-menu__sub" hidden={!open}>
+                    {item(`/${root.path}`, `Все товары: ${root.name}`)}
+                    {root.subcategories.map((sub) => item(`/${sub.path}`, sub.name))}
+                  </ul>
+                </li>
+              );
+            })}
+            {item(href('new'), 'Новинки')}
+            {item(href('sale'), 'Распродажа')}
+            {item(href('brands'), 'Бренды')}
+          </ul>
+          <h2 className="mobile-menu__heading">Покупателям</h2>
+          <ul className="mobile-menu__list">{MOBILE_INFO_LINKS.map(([name, label]) => item(href(name), label))}</ul>
+        </nav>
+      </div>
+    </dialog>
+  );
+}
