@@ -69,7 +69,8 @@ for (const [name, viewport] of [
   ['phone', { width: 390, height: 844 }],
 ] as const) {
   test(`${name}: no serious or critical accessibility finding on the main pages`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+    // Twelve pages on a desktop, each loaded, settled and audited (1–3 s alone, up to 10 s on CI's loaded machine).
+    test.setTimeout(240_000);
     await page.setViewportSize(viewport);
     const [product] = await pickProducts(request, 1, 1);
     await addFromProductPage(page, product!, product!.extIds[0]!);
