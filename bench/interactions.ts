@@ -57,6 +57,9 @@ interface Shop {
   sizes: string[];
 }
 
+/** A round on a listing starts once the previous round's goods are drawn (a list not busy), as a shopper sees them. */
+const listingSettled = (page: Page) => page.locator('.listing__results[aria-busy="false"]').waitFor({ timeout: 30_000 });
+
 /** The sizes the size-picking rounds alternate between (set when that interaction is prepared). */
 let chosenSizes: string[] = [];
 
@@ -92,6 +95,7 @@ const INTERACTIONS: readonly Interaction[] = [
       await arrive(page, shop.url + '/kupalniki');
       await page.getByRole('button', { name: /^Фильтры/ }).click();
     },
+    setup: listingSettled,
     act: async (page, round) => {
       const box = page.getByRole('group', { name: 'Размер' }).getByRole('checkbox', { name: 'M', exact: true });
       if (round % 2 === 0) await box.check();
@@ -126,6 +130,7 @@ const INTERACTIONS: readonly Interaction[] = [
   {
     name: 'next page of a listing',
     prepare: async (page, shop) => void (await arrive(page, shop.url + '/kupalniki')),
+    setup: listingSettled,
     act: async (page, round) => {
       const to = round % 2 === 0 ? 2 : 1;
       await page

@@ -3,6 +3,7 @@
 // shared rule (common/money.ts), the same on the server and in the page, as the card renders: a card never
 // waits for anything to show its price. The first cards of a page are its largest pictures on first paint:
 // `priority` loads them at once, the very first with high priority.
+import { memo } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { Offer } from '../../common/contract/catalog.ts';
@@ -24,7 +25,11 @@ interface Props {
   priority?: PicturePriority;
 }
 
-export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props) {
+/**
+ * Memoised: a listing's filter or page changes its address at once, while its offers stay on screen until the
+ * new ones arrive; the same offers' cards are not drawn again in that tap (a phone's slowest part of it).
+ */
+export const OfferCard = memo(function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const fav = useFavorites();
   const liked = isFavorite(fav.ids, offer.id);
@@ -70,4 +75,4 @@ export function OfferCard({ offer, headingLevel = 3, priority = 'lazy' }: Props)
       </button>
     </article>
   );
-}
+});

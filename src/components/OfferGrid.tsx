@@ -1,5 +1,6 @@
 // A grid of offer cards; when it is the first thing of the page, its first pictures load at once (the
 // first with high priority: it is what the page's first paint waits for).
+import { memo } from 'react';
 import { OfferCard, type CardHeadingLevel, type CardOffer } from './OfferCard.tsx';
 
 /** How many cards of a leading grid load their pictures at once: the first row on a phone and a desktop. */
@@ -14,7 +15,8 @@ interface Props {
   leading?: boolean;
 }
 
-export function OfferGrid({ offers, testId, headingLevel, leading = false }: Props) {
+/** Memoised as its cards are (OfferCard.tsx): the same offers are not drawn again when the address changes. */
+export const OfferGrid = memo(function OfferGrid({ offers, testId, headingLevel, leading = false }: Props) {
   return (
     <div className="offer-grid" data-testid={testId}>
       {offers.map((o, i) => (
@@ -27,4 +29,4 @@ export function OfferGrid({ offers, testId, headingLevel, leading = false }: Pro
       ))}
     </div>
   );
-}
+});

@@ -1,5 +1,10 @@
-// Page links of a listing: previous, numbers around the current page with the first and last, next.
-import { Link } from 'wouter';
+// Page links of a listing: previous, numbers around the current page with the first and last, next. A tap
+// marks the page tapped at once and the address follows after that paint (lib/after-paint.ts): on a slow phone
+// the tap is answered before the listing is redrawn. A click that opens a new tab follows the link as it is
+// (wouter's Link hands this component only a plain click).
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { afterNextPaint } from '../lib/after-paint.ts';
 
 interface Props {
   page: number;
@@ -22,11 +27,21 @@ export function pageWindow(page: number, pages: number): (number | '…')[] {
 }
 
 export function Pagination({ page, pages, hrefFor }: Props) {
+  const [, navigate] = useLocation();
+  // The page tapped, on the page it was tapped from: forgotten once the address has moved.
+  const [tapped, setTapped] = useState<{ from: number; to: number } | null>(null);
+  if (tapped && tapped.from !== page) setTapped(null);
   if (pages <= 1) return null;
+  const pick = (to: number) => (e: MouseEvent) => {
+    e.preventDefault();
+    setTapped({ from: page, to });
+    afterNextPaint(() => navigate(hrefFor(to)));
+  };
+  const marked = tapped?.from === page ? tapped.to : page;
   return (
     <nav className="pagination" aria-label="Страницы">
       {page > 1 && (
-        <Link href={hrefFor(page - 1)} rel="prev">
+        <Link href={hrefFor(page - 1)} rel="prev" onClick={pick(page - 1)}>
           ← Назад
         </Link>
       )}
@@ -35,18 +50,18 @@ export function Pagination({ page, pages, hrefFor }: Props) {
           <span key={`gap${i}`} className="pagination__gap">
             …
           </span>
-        ) : p === page ? (
+        ) : p === marked ? (
           <span key={p} aria-current="page" className="pagination__current">
             {p}
           </span>
         ) : (
-          <Link key={p} href={hrefFor(p)} aria-label={`Страница ${p}`}>
+          <Link key={p} href={hrefFor(p)} aria-label={`Страница ${p}`} onClick={pick(p)}>
             {p}
           </Link>
         ),
       )}
       {page < pages && (
-        <Link href={hrefFor(page + 1)} rel="next">
+        <Link href={hrefFor(page + 1)} rel="next" onClick={pick(page + 1)}>
           Вперёд →
         </Link>
       )}

@@ -1,8 +1,11 @@
 // The filters of a listing (sizes, colours, brands, price range) and its sort order, from
-// GET /v1/all/filters/{x}/. Every change goes to the URL through onChange.
+// GET /v1/all/filters/{x}/. Every change goes to the URL through onChange; a box ticked shows at once and
+// onChange follows after that paint (lib/after-paint.ts), so on a slow phone the tap is answered before the
+// listing is redrawn.
 import { useState, type FormEvent } from 'react';
 import type { Filters, OfferFilter, Sort } from '../../../common/contract/catalog.ts';
-import { isFiltered } from '../../../common/listing-query.ts';
+import { isFiltered, listingSearch } from '../../../common/listing-query.ts';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 
 interface Props {
   facets: Filters | undefined;
@@ -40,8 +43,17 @@ export function SortSelect({ facets, filter, onChange }: Pick<Props, 'facets' | 
   );
 }
 
-export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Props) {
+export function FilterPanel({ facets, filter: given, hideBrands, failed, onChange }: Props) {
   const [open, setOpen] = useState(false);
+  // The boxes as the shopper just ticked them, over the filter they were ticked on: forgotten once it changes.
+  const givenKey = listingSearch({ page: 1, filter: given });
+  const [ticked, setTicked] = useState<{ from: string; to: OfferFilter } | null>(null);
+  if (ticked && ticked.from !== givenKey) setTicked(null);
+  const filter = ticked?.from === givenKey ? ticked.to : given;
+  const tick = (next: OfferFilter) => {
+    setTicked({ from: givenKey, to: next });
+    afterNextPaint(() => onChange(next));
+  };
   if (!facets) return <aside className="filters muted">{failed ? 'Фильтры сейчас недоступны' : 'Загружаем фильтры…'}</aside>;
   return (
     <aside className={`filters${open ? ' is-open' : ''}`} aria-label="Фильтры">
@@ -58,7 +70,7 @@ export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Pr
                   <input
                     type="checkbox"
                     checked={filter.sizes?.includes(s.value) ?? false}
-                    onChange={() => onChange(toggle(filter, 'sizes', s.value))}
+                    onChange={() => tick(toggle(filter, 'sizes', s.value))}
                   />
                   <span>{s.name}</span>
                 </label>
@@ -75,7 +87,7 @@ export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Pr
                   <input
                     type="checkbox"
                     checked={filter.colors?.includes(c.value) ?? false}
-                    onChange={() => onChange(toggle(filter, 'colors', c.value))}
+                    onChange={() => tick(toggle(filter, 'colors', c.value))}
                   />
                   <span>
                     <i style={{ background: c.hex }} aria-hidden="true" />
@@ -94,7 +106,7 @@ export function FilterPanel({ facets, filter, hideBrands, failed, onChange }: Pr
                 <input
                   type="checkbox"
                   checked={filter.brands?.includes(b.value) ?? false}
-                  onChange={() => onChange(toggle(filter, 'brands', b.value))}
+                  onChange={() => tick(toggle(filter, 'brands', b.value))}
                 />
                 {b.name} <span className="muted">{b.count}</span>
               </label>

@@ -1,5 +1,6 @@
 // Every list of offers: a category (with tag), new, sale, a brand, a landing page or a search. 24 offers a
 // page (spec §9); page and filters live in the URL so reload, back and a shared link give the same list.
+import { useDeferredValue } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { OfferFilter, OfferPage } from '../../../common/contract/catalog.ts';
 import { PAGE_SIZE } from '../../../common/catalog-basics.ts';
@@ -44,6 +45,10 @@ export default function ListingPage() {
   const headInfo = useListingHead(scope, detail);
   const offers = useAsk<ListingOffers>(asks.offers, offlineSearch(scope, filter, page));
   const facets = useAsk(asks.filters);
+  // The cards drawn: a tap on a filter or a page number changes the address, the checkboxes and the page
+  // numbers at once; a new set of 24 cards (an answer already at hand) follows in a render React may spread
+  // over frames, so the tap is answered before the cards are built. Until then the old ones stay, dimmed.
+  const shown = useDeferredValue(offers.data);
   const seo = useSeo();
 
   const notFound = headInfo.error instanceof ApiError && headInfo.error.status === 404;
@@ -90,23 +95,23 @@ export default function ListingPage() {
           failed={facets.error !== null}
           onChange={setFilter}
         />
-        <section className="listing__results" aria-busy={offers.loading}>
+        <section className="listing__results" aria-busy={offers.loading || shown !== offers.data}>
           <div className="listing__toolbar">
             <SortSelect facets={facets.data} filter={filter} onChange={setFilter} />
           </div>
-          {offers.error !== null && !offers.data && (
+          {offers.error !== null && !shown && (
             <p className="notice">Не удалось загрузить товары. Проверьте подключение к интернету и обновите страницу.</p>
           )}
-          {offers.data?.offline && (
+          {shown?.offline && (
             <p className="notice notice--offline" role="status" data-testid="offline-results">
               Магазин сейчас не отвечает: показаны подходящие товары из тех, что вы уже смотрели. Цены и наличие могли измениться.
             </p>
           )}
-          {offers.data && count === 0 && (
+          {shown && shown.count === 0 && (
             <EmptyResult filtered={isFiltered(filter)} query={scope.kind === 'search' ? scope.query : null} onReset={() => setFilter({})} />
           )}
-          {offers.data && <OfferGrid offers={offers.data.results} testId="listing-grid" headingLevel={2} leading />}
-          {!offers.data && offers.loading && <p className="muted">Загружаем товары…</p>}
+          {shown && <OfferGrid offers={shown.results} testId="listing-grid" headingLevel={2} leading />}
+          {!shown && offers.loading && <p className="muted">Загружаем товары…</p>}
           <Pagination page={page} pages={pages} hrefFor={hrefFor} />
         </section>
       </div>
