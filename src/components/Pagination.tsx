@@ -37,7 +37,7 @@ export function Pagination({ page, pages, hrefFor }: Props) {
     setTapped({ from: page, to });
     afterNextPaint(() => navigate(hrefFor(to)));
   };
-  const marked = tapped?.from === page ? tapped.to : page;
+  const marked = tapped?.to ?? page;
   return (
     <nav className="pagination" aria-label="Страницы">
       {page > 1 && (

@@ -49,7 +49,7 @@ export function FilterPanel({ facets, filter: given, hideBrands, failed, onChang
   const givenKey = listingSearch({ page: 1, filter: given });
   const [ticked, setTicked] = useState<{ from: string; to: OfferFilter } | null>(null);
   if (ticked && ticked.from !== givenKey) setTicked(null);
-  const filter = ticked?.from === givenKey ? ticked.to : given;
+  const filter = ticked?.to ?? given;
   const tick = (next: OfferFilter) => {
     setTicked({ from: givenKey, to: next });
     afterNextPaint(() => onChange(next));
