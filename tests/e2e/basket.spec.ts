@@ -149,3 +149,52 @@ test('the basket page opened directly shows the shopper their own lines from its
   await noScript.close();
   await stranger.context().close();
 });
+
+// A tap aimed at a line's button must land on it, however quickly it follows the one before.
+for (const [where, viewport] of [
+  ['on a phone', { width: 390, height: 844 }],
+  ['on a laptop', { width: 1280, height: 800 }],
+] as const) {
+  test.describe(where, () => {
+    // The test holds a change on its way, which its routing can only do when no service worker answers the call.
+    test.use({ serviceWorkers: 'block', viewport });
+
+    test('a change being sent, then confirmed, moves no line and no button of the basket', async ({ page, request }) => {
+      const [p] = await pickProducts(request, 1, 2);
+      await addFromProductPage(page, p, p.extIds[0]);
+      await addFromProductPage(page, p, p.extIds[1]);
+      await page.goto('/basket');
+      const [first, second] = [line(page, p.extIds[0]), line(page, p.extIds[1])];
+      await expect(first).not.toHaveClass(/is-pending/);
+      await expect(second).not.toHaveClass(/is-pending/);
+      // Where the shopper's next tap goes: the same button again, the other line's, checkout.
+      const targets = [
+        first.getByRole('button', { name: 'Увеличить' }),
+        second.getByRole('button', { name: 'Уменьшить' }),
+        second.getByRole('button', { name: /^Удалить/ }),
+        page.getByRole('button', { name: 'Оформить заказ' }),
+      ];
+      const placed = () =>
+        Promise.all(targets.map(async (t) => ((b) => `${Math.round(b.x)},${Math.round(b.y)}`)((await t.boundingBox())!)));
+      const before = await placed();
+
+      // The change to the first line is held on its way until the test lets it through.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/api\/v2\/cart\//, async (route) => {
+        if (route.request().method() !== 'GET') await released;
+        await route.continue();
+      });
+      await first.getByRole('button', { name: 'Увеличить' }).click();
+      await expect(first).toHaveClass(/is-pending/);
+      await expect(first.getByTestId('quantity')).toHaveText('2');
+      await expect(page.getByTestId('pending-note')).toBeVisible();
+      expect(await placed(), 'while the change is being sent').toEqual(before);
+
+      release();
+      await expect(page.getByTestId('pending-note')).toBeHidden();
+      await expect(first).not.toHaveClass(/is-pending/);
+      expect(await placed(), 'once the shop has confirmed it').toEqual(before);
+    });
+  });
+}

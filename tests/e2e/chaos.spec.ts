@@ -304,7 +304,9 @@ test('a tab that reloads while the other tab gets its queued change confirmed ne
     await route.fulfill({ response }).catch(() => undefined); // the tab that asked may have reloaded meanwhile
   });
 
-  // What tab A shows of the queued line from each load on, once its basket shows at all.
+  // What tab A shows of the queued line from each load on, once its basket shows at all. A document still
+  // being parsed is not looked at: its HTML may arrive in pieces, and the parser may stop between the two
+  // lines a moment (on a loaded machine it did), which is the page loading, not a basket shown without one.
   let onBasketShown = () => {};
   await a.exposeFunction('basketShown', () => onBasketShown());
   await a.addInitScript(
@@ -312,13 +314,14 @@ test('a tab that reloads while the other tab gets its queued change confirmed ne
       const seen: string[] = [];
       (window as unknown as { queuedLineStates: string[] }).queuedLineStates = seen;
       const look = () => {
-        if (!document.querySelector(`[data-ext-id="${keptExt}"]`)) return;
+        if (document.readyState === 'loading' || !document.querySelector(`[data-ext-id="${keptExt}"]`)) return;
         if (!seen.length) void (window as unknown as { basketShown(): Promise<void> }).basketShown();
         const el = document.querySelector(`[data-ext-id="${queuedExt}"]`);
         const state = !el ? 'absent' : el.classList.contains('is-pending') ? 'pending' : 'confirmed';
         if (seen[seen.length - 1] !== state) seen.push(state);
       };
       new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      document.addEventListener('DOMContentLoaded', look);
     },
     { keptExt: kept, queuedExt: queued },
   );

@@ -1,5 +1,7 @@
 // The basket page (spec §2 /basket): every line with name, brand, size features, price, quantity and
 // total; queued changes marked as waiting to be sent; refused changes explained; the summary; checkout.
+// What comes and goes while changes are sent (the note under the summary, a line's mark) moves no line and
+// no button: a tap made as the note goes lands where the shopper aimed.
 // The server renders it with the shopper's confirmed basket; shown before the page knows the basket (the
 // app shell offline, a shopper the server could not tell), it says neither "empty" nor anything else.
 import { useEffect } from 'react';
@@ -44,11 +46,6 @@ export default function BasketPage() {
           </button>
         </p>
       ))}
-      {b.queue.length > 0 && (
-        <p className="notice" role="status" data-testid="pending-note">
-          {online ? 'Отправляем изменения корзины…' : 'Нет связи: изменения корзины сохранены и отправятся, когда появится интернет.'}
-        </p>
-      )}
       {!known ? (
         <NotKnownYet label="Загружаем корзину…" lines={1} testId="basket-not-known" />
       ) : lines.length === 0 ? (
@@ -72,7 +69,6 @@ export default function BasketPage() {
             <p className="basket__total">
               Итого: <strong>{formatPrice(confirmed.sum)}</strong>
             </p>
-            {b.queue.length > 0 && <p className="muted">Сумма обновится, когда магазин подтвердит изменения.</p>}
             <div className="basket__actions">
               <button type="button" className="link-button" onClick={clearBasket}>
                 Очистить корзину
@@ -80,6 +76,17 @@ export default function BasketPage() {
               <button type="button" className="button" onClick={checkoutClicked}>
                 Оформить заказ
               </button>
+            </div>
+            {/* Last in the summary: coming and going as each change is sent, it moves no line and no button. */}
+            <div role="status">
+              {b.queue.length > 0 && (
+                <p className="basket__pending" data-testid="pending-note">
+                  {online
+                    ? 'Отправляем изменения корзины…'
+                    : 'Нет связи: изменения корзины сохранены и отправятся, когда появится интернет.'}{' '}
+                  Сумма обновится, когда магазин подтвердит изменения.
+                </p>
+              )}
             </div>
           </div>
         </>
@@ -90,9 +97,11 @@ export default function BasketPage() {
 
 function BasketLine({ line }: { line: LineView }) {
   const label = `${line.name}${line.features ? `, ${line.features}` : ''}`;
+  // Every part keeps its place whatever the quantity or the sending: the mark's line is always there (seen
+  // only while the change waits), and so is the unit price's (seen from a quantity of 2); the columns are fixed.
   return (
     <li className={`basket-line${line.pending ? ' is-pending' : ''}`} data-ext-id={line.ext_id}>
-      {line.image && <img src={line.image} alt="" width={80} height={104} />}
+      <div className="basket-line__image">{line.image && <img src={line.image} alt="" width={80} height={104} />}</div>
       <div className="basket-line__info">
         <Link href={line.href} className="basket-line__name">
           {line.name}
@@ -101,24 +110,26 @@ function BasketLine({ line }: { line: LineView }) {
           {line.brand}
           {line.features ? ` · ${line.features}` : ''}
         </p>
-        {line.pending && <p className="basket-line__pending">Ожидает отправки</p>}
+        <p className="basket-line__pending" aria-hidden={!line.pending}>
+          Ожидает отправки
+        </p>
       </div>
-      <div className="basket-line__qty" role="group" aria-label={`Количество: ${line.name}`}>
-        <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>
-          −
-        </button>
-        <span data-testid="quantity">{line.quantity}</span>
-        <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>
-          +
-        </button>
-      </div>
-      <div className="basket-line__price">
-        <span className="price">{formatPrice(line.price * line.quantity)}</span>
-        {line.quantity > 1 && (
-          <span className="muted">
+      <div className="basket-line__controls">
+        <div className="basket-line__qty" role="group" aria-label={`Количество: ${line.name}`}>
+          <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>
+            −
+          </button>
+          <span data-testid="quantity">{line.quantity}</span>
+          <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>
+            +
+          </button>
+        </div>
+        <div className="basket-line__price">
+          <span className="price">{formatPrice(line.price * line.quantity)}</span>
+          <span className="muted basket-line__unit-price" aria-hidden={line.quantity <= 1}>
             {formatPrice(line.price)} × {line.quantity}
           </span>
-        )}
+        </div>
       </div>
       <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => removeLine(line, label)}>
         ×
