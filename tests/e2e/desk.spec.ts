@@ -32,6 +32,9 @@ test("a manager's day: an order found by phone, assembled and shipped, the buyer
   request,
   browser,
 }) => {
+  // A whole day in one test: three orders, two at the bank, the desk's steps, two accessibility audits. Time is
+  // not what it judges; on CI's loaded machine it ran out of the default 60 s in its last audit, twice.
+  test.setTimeout(180_000);
   await ensureStaffAccount(request);
   const [first, second, third] = await pickProducts(request, 3, 1, 'kupalniki');
 
