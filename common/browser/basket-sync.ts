@@ -127,10 +127,12 @@ export class BasketSync {
    * The basket the server rendered the page with becomes the stored confirmed basket when nothing is queued,
    * as an answer of refreshCart would: the stored copy may be older (another device changed the basket), and
    * showing it for a moment would show a basket that is not. With changes queued the stored basket stays: the
-   * queue was built on it, and the server's may already hold some of them.
+   * queue was built on it, and the server's may already hold some of them. So does a basket this runtime has
+   * already read, changed or had confirmed (the shopper acted before the start): the rendered one is older
+   * than that, and taking it would undo a confirmed change on screen and in storage.
    */
   private async takeServerCart(cart: readonly BasketItem[]): Promise<void> {
-    if ((await this.listQueue()).length) return;
+    if (this.localChanges > 0 || (await this.listQueue()).length || this.localChanges > 0) return;
     this.localChanges += 1;
     await this.storage.saveCart(plain([...cart])).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
     this.deps.channel?.announce();

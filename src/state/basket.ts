@@ -36,10 +36,15 @@ const seededCart = (seeds: Seeds): BasketItem[] | undefined => {
   return seed && 'data' in seed ? (seed.data as BasketItem[]) : undefined;
 };
 
+/** The confirmed basket the server rendered this page with (the basket page only), as it came. */
+let renderedCart: readonly BasketItem[] | undefined;
+export const cartRenderedWith = (): readonly BasketItem[] | undefined => renderedCart;
+
 /** Before hydrating the basket page: the store has the confirmed basket the server rendered it with. */
 export function seedBasket(seeds: Seeds): void {
   const cart = seededCart(seeds);
   if (!cart) return;
+  renderedCart = cart;
   basket.cart = cart;
   basketKnown();
 }

@@ -7,10 +7,10 @@ import { basketChannel } from '../../common/browser/basket-channel.ts';
 import { cartTransport } from '../../common/browser/cart-calls.ts';
 import { idbBasketStorage } from '../../common/browser/outbox-storage.ts';
 import type { Mutation } from '../../common/basket-queue.ts';
-import { basket } from './basket.ts';
+import { basket, cartRenderedWith } from './basket.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
-import { basketKnown, personal } from './personal.ts';
+import { basketKnown } from './personal.ts';
 
 let made: BasketSync | null = null;
 
@@ -46,6 +46,7 @@ export function startOutbox(): Promise<void> {
     if (document.visibilityState === 'visible') void syncNow().resume();
   });
   // A basket page the server rendered shows the shopper's confirmed basket already: it is newer than this
-  // device's stored copy, which must not show meanwhile (basket-sync.ts takeServerCart).
-  return syncNow().start({ serverCart: personal.basket ? basket.cart : undefined });
+  // device's stored copy, which must not show meanwhile (basket-sync.ts takeServerCart). Only that page's:
+  // any other page knows the basket from this device's storage, never from the server's HTML.
+  return syncNow().start({ serverCart: cartRenderedWith() });
 }

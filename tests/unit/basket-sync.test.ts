@@ -266,6 +266,22 @@ describe('the basket sync', () => {
     expect(read).toBeGreaterThan(0); // the page now knows the basket
   });
 
+  it('a change made and confirmed before the start is not undone by the basket the page was drawn with', async () => {
+    // The shopper acts before the page's background work starts: the change is queued, sent and confirmed
+    // while the start waits for the senders' lock, holding the basket as it was when the page was drawn.
+    const storage = memoryBasketStorage({ queue: [], cart: [] });
+    const { transport } = shop();
+    const shown = view();
+    const drawnWith = shown.cart;
+    const sync = new BasketSync({ view: shown, storage, transport: { ...transport, fetchCart: () => Promise.reject(new Error('lost')) } });
+    await sync.enqueue(add('k1', 'a'));
+    await sync.flush();
+    expect(lines(shown)).toEqual([['a', 1]]);
+    await sync.start({ serverCart: drawnWith }); // and the shop's basket, asked for at the start, is lost on the way
+    expect(lines(shown)).toEqual([['a', 1]]);
+    expect((await storage.read()).cart.map((l) => l.ext_id)).toEqual(['a']);
+  });
+
   it('with changes queued, the stored basket and its queue are shown together at start, whatever the server rendered', async () => {
     const storage = memoryBasketStorage({ queue: [add('k1', 'a')], cart: [item('b', 1)] });
     const shown = view();
