@@ -132,7 +132,9 @@ export class BasketSync {
    * than that, and taking it would undo a confirmed change on screen and in storage.
    */
   private async takeServerCart(cart: readonly BasketItem[]): Promise<void> {
-    if (this.localChanges > 0 || (await this.listQueue()).length || this.localChanges > 0) return;
+    if (this.localChanges > 0) return;
+    const queued = (await this.listQueue()).length;
+    if (queued || this.localChanges > 0) return; // (a change may have been stored while the queue was read)
     this.localChanges += 1;
     await this.storage.saveCart(plain([...cart])).catch((err: unknown) => console.warn('[outbox] could not store the basket', err));
     this.deps.channel?.announce();
