@@ -34,12 +34,14 @@ export function scriptExpression<A extends unknown[]>(script: PageScript<A>, arg
   return `((__name) => (${script.toString()}))((f) => f)(...${JSON.stringify(args)})`;
 }
 
-const WAIT_MS = 20_000;
 /**
- * How long a page has to become the app's: a cold engine's first page, while CI runs the other suites beside
- * this one on two cores, has taken close to WAIT_MS to hydrate.
+ * How long the walk waits for what a shopper would see before it calls a step failed. A limit for a walk that
+ * is stuck, not a timing: WebKitGTK, drawing in a virtual display while CI runs the other suites beside it on
+ * two cores, has taken 12.6 s for its service worker to take control and 38 s for the whole first step.
  */
-const APP_WAIT_MS = 60_000;
+const WAIT_MS = 45_000;
+/** How long a page has to become the app's: a cold engine's first page has taken close to 20 s to hydrate. */
+const APP_WAIT_MS = 90_000;
 
 /** Polls a condition in the page until it holds; throws with `what` and the page's address when it never does. */
 export async function waitUntil<A extends unknown[]>(d: BrowserDriver, what: string, check: PageScript<A>, ...args: A): Promise<void> {

@@ -6,15 +6,6 @@ import { scriptExpression, type BrowserDriver, type PageScript } from './driver.
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-/**
- * Firefox's word for a product picture whose load, answered by the service worker, did not complete: it logs
- * it as an error of the page, though no script failed. Seen once, for the search results' pictures as the walk
- * went on to the favourites (a picture taken off the page while loading); a picture that really failed would
- * show as a missing picture, which no script error reports in any engine either.
- */
-const CUT_OFF_PICTURE =
-  /^Failed to load ‘[^’]*\/media\/[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/;
-
 export async function startFirefox(): Promise<BrowserDriver> {
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
@@ -38,7 +29,7 @@ export async function startFirefox(): Promise<BrowserDriver> {
   });
   page.on('pageerror', (e) => {
     const message = e instanceof Error ? e.message : String(e);
-    if (!CUT_OFF_PICTURE.test(message)) errors.push(`uncaught at ${page.url()}: ${message}`);
+    errors.push(`uncaught at ${page.url()}: ${message}`);
   });
   return {
     engine: 'firefox',

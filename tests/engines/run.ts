@@ -9,16 +9,13 @@ import { parseArgs } from 'node:util';
 import { ensureBuilt } from '../../scripts/build-if-stale.ts';
 import { freePort, startShop, type ShopProcess } from '../../scripts/shop-process.ts';
 import type { BrowserDriver, Engine } from './driver.ts';
+import { scriptErrors } from './failed-loads.ts';
 import { startFirefox } from './firefox.ts';
 import { shopSetup } from './shop-setup.ts';
 import { WALK } from './walk.ts';
 import { startWebKit } from './webkit.ts';
 
 const STARTERS: Record<Engine, () => Promise<BrowserDriver>> = { firefox: startFirefox, webkit: startWebKit };
-/** Firefox's word for a request its service worker's Workbox strategy could answer neither from the network nor from the cache. */
-const NOT_ANSWERED_WITH_THE_SERVER_STOPPED =
-  /A ServiceWorker passed a promise to FetchEvent\.respondWith\(\) that rejected with ‘Error: no-response/;
-
 /** One engine's walk: its own server and browser; the failures it met (none: it passed). */
 async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
   const port = await freePort();
@@ -33,23 +30,29 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
   /** How many errors the pages had logged when the walk stopped the server (null: it has not yet). */
   let loggedBeforeStop: number | null = null;
   const stopShop = async () => {
-    loggedBeforeStop ??= (await driver?.errors())?.length ?? 0;
     shopLog = (await shop?.stop()) ?? shopLog;
     shop = null;
   };
   const failures: string[] = [];
   try {
-    const setup = { ...(await shopSetup(shopUrl, engine)), stopShop };
-    driver = await STARTERS[engine]();
+    // The walk's own stop counts the errors logged until then; the last stop, below, comes after the browser
+    // has closed and asks it nothing.
+    const stopShopMidWalk = async () => {
+      loggedBeforeStop = (await shopper.errors()).length;
+      await stopShop();
+    };
+    const setup = { ...(await shopSetup(shopUrl, engine)), stopShop: stopShopMidWalk };
+    const shopper = await STARTERS[engine]();
+    driver = shopper;
     for (const step of WALK) {
       const started = Date.now();
       try {
-        await step.run(driver, setup);
+        await step.run(shopper, setup);
       } catch (err) {
-        const header = await driver
+        const header = await shopper
           .run<string, []>(() => document.querySelector('header .header__tools')?.textContent ?? '')
           .catch(() => '?');
-        const main = await driver
+        const main = await shopper
           .run<string, []>(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 400))
           .catch(() => '?');
         failures.push(
@@ -59,12 +62,8 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
       }
       console.log(`  ${engine}: ✓ ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
-    // With the server stopped, a load the service worker can answer neither from the network nor from its
-    // cache fails (a card's product fetched ahead, never seen before): the page expects that and carries on,
-    // but Firefox logs it as an error of the page. That one message, and only after the stop, is no script error.
-    const logged = (await driver.errors()).filter(
-      (e, i) => loggedBeforeStop === null || i < loggedBeforeStop || !NOT_ANSWERED_WITH_THE_SERVER_STOPPED.test(e),
-    );
+    // Less the failed loads an engine reports as errors of the page (failed-loads.ts).
+    const logged = scriptErrors(await shopper.errors(), loggedBeforeStop);
     if (logged.length) failures.push(`${engine}: the pages logged ${logged.length} script error(s):\n    ${logged.join('\n    ')}`);
   } catch (err) {
     failures.push(`${engine}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -81,6 +80,12 @@ const engines = (values.engine ?? ['firefox', 'webkit']) as Engine[];
 for (const e of engines) if (!(e in STARTERS)) throw new Error(`no engine "${e}": firefox or webkit`);
 
 ensureBuilt();
+// A rejection no step holds (selenium-webdriver's, after a failed step and quit()) would end the process
+// before the failures are printed: it is kept, and reported as a failure of the walk.
+const stray: string[] = [];
+process.on('unhandledRejection', (reason) => {
+  stray.push(`a rejection nobody handled: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+});
 // The engines walk side by side, each with its own server and database: the walk mostly waits on pages.
 const failures = (
   await Promise.all(
@@ -96,6 +101,7 @@ const failures = (
     }),
   )
 ).flat();
+failures.push(...stray);
 if (failures.length) {
   console.error(`\n${failures.join('\n')}`);
   process.exit(1);
