@@ -5,8 +5,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Limits for a test that is stuck, never timings: CI runs these checks beside the browser suites on two
+    // cores, where a test takes three to four times as long as alone (tests/support/patience.ts says the same
+    // for a test's own waits).
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 30_000, interval: 50 } },
     // The server suite's databases are seeded once and copied for each test file.
     globalSetup: ['tests/server/template-databases.ts'],
     maxWorkers: 2,

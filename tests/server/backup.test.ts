@@ -71,11 +71,11 @@ describe.each(backends)('backups on $name', (backend) => {
     writeFileSync(path.join(dir, 'source', 'media', '1c', 'ab12.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
     // The mail of the order goes out first: the shop stands still while the copy is compared with it.
     await vi.waitFor(async () => expect(await app.db.query('select id from mail_outbox where sent_at is null')).toEqual([]), {
-      timeout: 30_000,
+      timeout: 90_000,
     });
     await writeBackup(app.db, path.join(dir, 'source'), createWriteStream(file));
     before = await contents(app.db);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -311,5 +311,5 @@ describe('npm run backup and npm run restore on a running PGlite shop', () => {
       await a.close();
       await b.close();
     }
-  }, 180_000);
+  }, 400_000);
 });

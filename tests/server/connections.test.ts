@@ -7,6 +7,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { backends, startApp } from './harness.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 const [backend] = backends; // the listening server's rules do not depend on the database
 
@@ -57,8 +58,8 @@ describe('connections the server does not keep', () => {
       // The server's own count of what it holds: a client socket the kernel never handed to the server (a
       // handshake lost under load) would look open from this side, and is none of the server's doing.
       expect(await openOnServer()).toBeGreaterThanOrEqual(200);
-      await expect.poll(openOnServer, { timeout: 20_000, interval: 200 }).toBe(0);
-      await expect.poll(() => dribbling.filter((c) => !c.closed).length, { timeout: 20_000, interval: 200 }).toBe(0);
+      await expect.poll(openOnServer, { timeout: 60_000, interval: 200 }).toBe(0);
+      await expect.poll(() => dribbling.filter((c) => !c.closed).length, { timeout: 60_000, interval: 200 }).toBe(0);
       expect(await shop(port)).toBe(200);
     } finally {
       drips.forEach(clearInterval);
@@ -70,7 +71,7 @@ describe('connections the server does not keep', () => {
     const many = Array.from({ length: 450 }, () => connect(port));
     await new Promise((r) => setTimeout(r, 500));
     try {
-      await expect.poll(() => many.filter((c) => c.closed).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(50);
+      await expect.poll(() => many.filter((c) => c.closed).length, PATIENCE).toBeGreaterThanOrEqual(50);
     } finally {
       many.forEach((c) => c.socket.destroy());
     }

@@ -15,7 +15,7 @@ for (const backend of backends) {
     let app: FastifyInstance;
     beforeAll(async () => {
       app = await startApp(backend);
-    }, 60_000);
+    }, 180_000);
     afterAll(() => app?.close());
 
     it('pages the blog and the news newest first by offset', async () => {

@@ -17,6 +17,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { adminQuery, PG_URL, scratchName, withDatabase } from './scratch-databases.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 export interface Backend {
   name: string;
@@ -123,4 +124,4 @@ export async function getJson<T = unknown>(app: FastifyInstance, url: string): P
  * How long a test waits for a change made in the database to reach the response cache through the notice
  * sent when it commits. Generous: a test checks that it arrives, never how fast (the bench's business).
  */
-export const NOTICE_WAIT = { timeout: 5_000, interval: 20 };
+export const NOTICE_WAIT = { ...PATIENCE, interval: 20 };

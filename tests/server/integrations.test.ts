@@ -17,7 +17,7 @@ describe('third-party integrations', () => {
   beforeAll(async () => {
     plain = await start({});
     configured = await start({ ANALYTICS_COUNTER_ID: '98765432', DELIVERY_WIDGET_URL: 'https://widget.delivery.example/v2/widget.js' });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
   });

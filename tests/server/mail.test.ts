@@ -11,6 +11,7 @@ import type { OutgoingMail } from '../../server/mail/mail-outbox-sql.ts';
 import { deliverMail, enqueueMail } from '../../server/mail/mail.ts';
 import { startSmtpSink, type SunkMail } from '../support/smtp-sink.ts';
 import { backends, fakeDist, startApp } from './harness.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 /** A loopback SMTP server that keeps what it is given. */
 async function smtpSink(): Promise<{ port: number; mails: SunkMail[]; close(): Promise<void> }> {
@@ -23,7 +24,7 @@ async function smtpSink(): Promise<{ port: number; mails: SunkMail[]; close(): P
   };
 }
 
-const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {
+const waitFor = async (check: () => Promise<boolean>, ms = PATIENCE.timeout) => {
   const until = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('timed out');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { readConfig } from '../../server/config.ts';
 import { backends, startApp } from './harness.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 const REFUSED = { message: 'Метрики отдаются только адресам из METRICS_ALLOW' };
 
@@ -94,7 +95,7 @@ describe.each(backends)('metrics on $name', (backend) => {
     expect(valueOf(all, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
   });
 
-  it('times the background passes by name', { timeout: 15_000 }, async () => {
+  it('times the background passes by name', async () => {
     // Push delivery runs every 2 s, mail every 3 s.
     await vi.waitFor(
       async () => {
@@ -102,7 +103,7 @@ describe.each(backends)('metrics on $name', (backend) => {
         for (const pass of ['push delivery pass', 'mail delivery pass'])
           expect(valueOf(all, 'shop_background_pass_seconds_count', { pass })).toBeGreaterThanOrEqual(1);
       },
-      { timeout: 10_000, interval: 500 },
+      { ...PATIENCE, interval: 500 },
     );
   });
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { openPglite, PGLITE_MESSAGES, type PgliteDb } from '../../server/db/pglite.ts';
 import { THREAD_MESSAGES } from '../../server/db/pglite/thread.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 /** A statement that keeps the engine busy a while (a few million rows counted). */
 const LONG_QUERY = 'select count(*)::int as n from generate_series(1, 4000000) g';
@@ -59,7 +60,7 @@ describe('PGlite in a worker thread', () => {
       await held;
       events.push('transaction ends');
     });
-    await vi.waitFor(() => expect(db.poolUse().waiting).toBe(0));
+    await vi.waitFor(() => expect(db.poolUse().waiting).toBe(0), PATIENCE);
     const outside = db.query<{ n: number }>('select count(*)::int as n from test_things').then((rows) => {
       events.push('outside answered');
       return rows;
@@ -95,7 +96,7 @@ describe('PGlite in a worker thread', () => {
     const heard: string[] = [];
     const unlisten = await db.listen('changes', (payload) => heard.push(payload));
     await db.query(`select pg_notify('changes', 'один')`);
-    await vi.waitFor(() => expect(heard).toEqual(['один']));
+    await vi.waitFor(() => expect(heard).toEqual(['один']), PATIENCE);
     await unlisten();
     await db.query(`select pg_notify('changes', 'два')`);
     await db.query('select 1');

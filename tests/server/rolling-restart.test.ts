@@ -57,7 +57,7 @@ describe.runIf(PG_URL)('a rolling restart behind nginx', () => {
       ports.map((p) => `127.0.0.1:${p}`),
       { http: await freePort(), https: await freePort() },
     );
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     agent.destroy();
     await nginx?.stop();
@@ -181,5 +181,5 @@ describe.runIf(PG_URL)('a rolling restart behind nginx', () => {
       expect(lines.some((l) => l.includes('SIGTERM: draining'))).toBe(true);
       expect(lines.some((l) => l.includes('were still busy'))).toBe(false);
     }
-  }, 180_000);
+  }, 400_000);
 });

@@ -23,7 +23,7 @@ for (const backend of backends) {
           where p.active and c.depth >= 1 order by p.id limit 1`,
       );
       product = row!;
-    }, 60_000);
+    }, 180_000);
     afterAll(() => app?.close());
 
     it('names a category from its SEO record, with description, keywords and canonical link', async () => {

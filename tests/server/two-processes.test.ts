@@ -16,7 +16,7 @@ describe.runIf(PG_URL)('two server processes on one PostgreSQL', () => {
     shops = await Promise.all([0, 1].map(() => startShop({ DATABASE_URL: scratch.url, DIST_DIR: '/nonexistent', LOG_LEVEL: 'warn' })));
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await sql?.end();
     await Promise.all(shops.map((s) => s.stop()));

@@ -3,6 +3,7 @@
 // page being left, even when the service worker has them) is not an error; one that cannot be had while the
 // shopper stays on the page offline still is, and says so.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATIENCE } from '../support/patience.ts';
 
 vi.mock('../../src/app/Part.tsx', () => ({ whenHydrated: () => Promise.resolve() }));
 vi.mock('../../src/app/background.ts', () => {
@@ -35,6 +36,6 @@ describe('the background start when its chunk fails', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await startNow();
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('[start] the background work could not load', expect.anything()));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('[start] the background work could not load', expect.anything()), PATIENCE);
   });
 });

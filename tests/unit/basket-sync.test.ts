@@ -7,6 +7,7 @@ import type { Outcome } from '../../common/basket-outbox.ts';
 import type { Mutation } from '../../common/basket-queue.ts';
 import { BasketSync, type BasketChannel, type BasketStorage, type BasketView } from '../../common/browser/basket-sync.ts';
 import { memoryBasketStorage } from '../../common/browser/memory-basket-storage.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 const item = (ext_id: string, quantity: number): BasketItem => ({
   item_uuid: `uuid-${ext_id}`,
@@ -100,7 +101,7 @@ describe('the basket sync', () => {
     expect(server.map((l) => l.ext_id)).toEqual(['a']);
     releaseFirstRead();
     await starting;
-    await vi.waitFor(() => expect(lines(viewA)).toEqual([['a', 1]]));
+    await vi.waitFor(() => expect(lines(viewA)).toEqual([['a', 1]]), PATIENCE);
     expect(viewA.queue).toEqual([]);
   });
 
@@ -137,24 +138,28 @@ describe('the basket sync', () => {
     const b = new BasketSync({ view: viewB, storage, transport, channel: hub(), locks });
     await Promise.all([a.start(), b.start()]);
     await Promise.all([a.enqueue(add('a1', 'x')), b.enqueue(add('b1', 'y')), a.enqueue(add('a2', 'x', 2))]);
-    await vi.waitFor(async () => expect((await storage.readQueue()).length).toBe(0));
+    await vi.waitFor(async () => expect((await storage.readQueue()).length).toBe(0), PATIENCE);
     await Promise.all([a.flush(), b.flush()]);
     expect(new Set(sent).size).toBe(sent.length);
     expect(server.map((l) => [l.ext_id, l.quantity])).toEqual([
       ['x', 3],
       ['y', 1],
     ]);
-    await vi.waitFor(() =>
-      expect(lines(viewA)).toEqual([
-        ['x', 3],
-        ['y', 1],
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(lines(viewA)).toEqual([
+          ['x', 3],
+          ['y', 1],
+        ]),
+      PATIENCE,
     );
-    await vi.waitFor(() =>
-      expect(lines(viewB)).toEqual([
-        ['x', 3],
-        ['y', 1],
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(lines(viewB)).toEqual([
+          ['x', 3],
+          ['y', 1],
+        ]),
+      PATIENCE,
     );
   });
 

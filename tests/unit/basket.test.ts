@@ -8,6 +8,7 @@ import { changeQuantity, stepQuantity } from '../../src/state/basket-actions.ts'
 import { project } from '../../common/basket-queue.ts';
 import { idbBasketStorage } from '../../common/browser/outbox-storage.ts';
 import { closeDropdown, DROPDOWN_CLOSE_DELAY_MS, pointerEntered, pointerLeft } from '../../src/state/basket-dropdown.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 describe('basket summary', () => {
   it('sums price × quantity and counts lines', () => {
@@ -51,7 +52,7 @@ describe('quick clicks', () => {
     // Both clicks come before the first change has been stored and shown.
     expect(stepQuantity({ ext_id: 'a' }, 1, 'A')).toBe(true);
     expect(stepQuantity({ ext_id: 'a' }, 1, 'A')).toBe(true);
-    await vi.waitFor(() => expect(basket.queue).toHaveLength(2));
+    await vi.waitFor(() => expect(basket.queue).toHaveLength(2), PATIENCE);
     expect(basket.queue.map((m) => (m.kind === 'update' ? m.quantity : m.kind))).toEqual([2, 3]);
     expect(project(basket.cart, basket.queue)[0].quantity).toBe(3);
   });

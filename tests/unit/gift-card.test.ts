@@ -15,6 +15,7 @@ import { clearGiftCard, giftCard, loadGiftCardData, setGiftCard, watchGiftCardLi
 /** What the basket keeps of the gift card: its ext_id (in lkData) and the looked-up data. */
 const giftCardRecord = () => ({ giftCardExtId: basket.giftCardExtId, data: giftCard.data });
 import { readLkData } from '../../src/state/lk-data.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 const cert = (nominal: number): GiftCertificate => ({
   slug: `podarochnyj-sertifikat-${nominal}`,
@@ -172,19 +173,19 @@ describe("the gift card's line leaving the basket", () => {
 
   it('clears the record when the line is deleted, even before the server confirms', async () => {
     basket.queue.push({ id: 'm1', kind: 'remove', ext_id: 'GC-5000', label: 'Сертификат' });
-    await vi.waitFor(() => expect(giftCardRecord()).toEqual({ giftCardExtId: null, data: null }));
+    await vi.waitFor(() => expect(giftCardRecord()).toEqual({ giftCardExtId: null, data: null }), PATIENCE);
     expect(readLkData().giftCardId).toBeNull();
   });
 
   it('clears the record when the basket is emptied', async () => {
     basket.queue.push({ id: 'm1', kind: 'clear', label: 'Очистка корзины' });
-    await vi.waitFor(() => expect(basket.giftCardExtId).toBeNull());
+    await vi.waitFor(() => expect(basket.giftCardExtId).toBeNull(), PATIENCE);
     expect(giftCard.data).toBeNull();
   });
 
   it('clears the record when the server answers with a basket without the line (another tab, an order placed)', async () => {
     basket.cart = [line('12-chernyj-m', 'u-12')];
-    await vi.waitFor(() => expect(basket.giftCardExtId).toBeNull());
+    await vi.waitFor(() => expect(basket.giftCardExtId).toBeNull(), PATIENCE);
   });
 
   it('keeps the record while its line stays: another line deleted, or its own add still waiting to be sent', async () => {

@@ -12,6 +12,7 @@ import { addToBasket } from '../../src/state/add-to-basket.ts';
 import { project } from '../../common/basket-queue.ts';
 import { flush, refreshCart } from '../../src/state/outbox.ts';
 import { readOutboxState } from '../../common/browser/outbox-storage.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 const item = (ext_id: string, quantity: number): BasketItem => ({
   item_uuid: `00000000-0000-4000-8000-00000000000${ext_id === 'a' ? 1 : 2}`,
@@ -48,9 +49,9 @@ describe('the page outbox with answers that cross', () => {
     // Every state a screen could render: valtio tells its subscribers (and React) after each synchronous run.
     const stop = subscribe(basket, () => seen.push(project(basket.cart, basket.queue).find((l) => l.ext_id === 'a')?.quantity ?? 0));
     await addToBasket('a', 1, 'A');
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => expect(calls).toHaveLength(1), PATIENCE);
     calls[0].answer(success([item('a', 1)]));
-    await vi.waitFor(async () => expect((await readOutboxState()).queue).toEqual([]));
+    await vi.waitFor(async () => expect((await readOutboxState()).queue).toEqual([]), PATIENCE);
     await flush();
     stop();
     expect(seen.length).toBeGreaterThan(1);
@@ -62,12 +63,12 @@ describe('the page outbox with answers that cross', () => {
   it('drops a basket GET that answers after a change was confirmed', async () => {
     const calls = manualShop();
     const refreshed = refreshCart();
-    await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']));
+    await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']), PATIENCE);
     // The shopper adds a line while the GET is still out; the change is confirmed first.
     await addToBasket('b', 2, 'B');
-    await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'POST']));
+    await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'POST']), PATIENCE);
     calls[1].answer(success([item('b', 2)]));
-    await vi.waitFor(() => expect(basket.queue).toEqual([]));
+    await vi.waitFor(() => expect(basket.queue).toEqual([]), PATIENCE);
     // The GET's answer was read before the change reached the server: older than what is shown.
     calls[0].answer(success([]));
     await refreshed;
@@ -78,7 +79,7 @@ describe('the page outbox with answers that cross', () => {
   it('takes a basket GET that nothing overtook', async () => {
     const calls = manualShop();
     const refreshed = refreshCart();
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => expect(calls).toHaveLength(1), PATIENCE);
     calls[0].answer(success([item('a', 3)]));
     await refreshed;
     expect(basket.cart.map((l) => [l.ext_id, l.quantity])).toEqual([['a', 3]]);
@@ -99,7 +100,7 @@ describe('Background Sync', () => {
     const tags = syncRegistration();
     vi.stubGlobal('fetch', async () => success([item('a', 1)]));
     await addToBasket('a', 1, 'A');
-    await vi.waitFor(async () => expect((await readOutboxState()).queue).toEqual([]));
+    await vi.waitFor(async () => expect((await readOutboxState()).queue).toEqual([]), PATIENCE);
     await flush();
     expect(tags).toEqual([]);
 
@@ -107,7 +108,7 @@ describe('Background Sync', () => {
       throw new TypeError('Failed to fetch');
     });
     await addToBasket('b', 1, 'B');
-    await vi.waitFor(() => expect(tags).toEqual(['basket-outbox']));
+    await vi.waitFor(() => expect(tags).toEqual(['basket-outbox']), PATIENCE);
     expect(basket.queue.map((m) => m.label)).toEqual(['B']);
   });
 });

@@ -11,6 +11,7 @@ import type { Mutation } from '../../common/basket-queue.ts';
 import { appendToOutbox, readOutbox, readOutboxState, saveCartSnapshot, takeOutboxNotices } from '../../common/browser/outbox-storage.ts';
 import { OutboxNotSent } from '../../common/browser/basket-sync.ts';
 import { sendOutboxFromWorker } from '../../sw/outbox-send.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 const item = (ext_id: string, quantity: number, item_uuid: string): BasketItem => ({
   item_uuid,
@@ -132,7 +133,7 @@ describe('the service worker sends the basket outbox with no tab open', () => {
       () => [item('a', 3, uuid(7))],
     ]);
     const sending = sendOutboxFromWorker({ locks });
-    await vi.waitFor(() => expect(held).toEqual([OUTBOX_LOCK]));
+    await vi.waitFor(() => expect(held).toEqual([OUTBOX_LOCK]), PATIENCE);
     expect(sent).toEqual([]); // the page is still working the queue
     release();
     expect(await sending).toBe(3);

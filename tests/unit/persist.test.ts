@@ -11,6 +11,7 @@ import { applyLkData, readLkData, type LkData } from '../../src/state/lk-data.ts
 import { restorePersisted, savePersisted, startPersisting } from '../../src/state/persist.ts';
 import { clearJournal, startJournal } from '../../src/state/unsaved-lkdata.ts';
 import { ui } from '../../src/state/ui.ts';
+import { PATIENCE } from '../support/patience.ts';
 
 startJournal(); // as app/start.ts does from the page's start
 
@@ -141,7 +142,7 @@ describe('saving as the stores change', () => {
       chooseColor(34, 'belyj');
       // Saves run one after another in the order of the notifications: once the slice's change is stored,
       // a save for the changes before it would have been written too.
-      await vi.waitFor(async () => expect(((await get('lkData', idb())) as LkData).offerColors['34']).toBe('belyj'));
+      await vi.waitFor(async () => expect(((await get('lkData', idb())) as LkData).offerColors['34']).toBe('belyj'), PATIENCE);
       expect(await get('lkData', idb())).toEqual(readLkData());
       expect(slicePuts()).toBe(1);
     } finally {

@@ -3,6 +3,7 @@
 // once when the shopper changes what is saved before then: a favourite added in the first second and a
 // quick reload must not lose it (the save waits for that work to start).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATIENCE } from '../support/patience.ts';
 
 const started = vi.fn();
 vi.mock('../../src/app/background.ts', () => ({ start: started }));
@@ -23,7 +24,7 @@ describe('the background start', () => {
     startAfterPaint();
     expect(started).not.toHaveBeenCalled();
     favorites.ids = [...favorites.ids, 42];
-    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1), PATIENCE);
     idle.forEach((fn) => fn()); // the idle callback later changes nothing
     favorites.ids = [...favorites.ids, 43];
     await new Promise((r) => setTimeout(r, 10));
@@ -39,6 +40,6 @@ describe('the background start', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(started).not.toHaveBeenCalled();
     hydrate();
-    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1), PATIENCE);
   });
 });
