@@ -4,9 +4,12 @@
 // mouse resting on it for REST_MS. At most AT_ONCE pages at a time, each at most once a minute, same origin
 // only, never a personal or a staff page, and never offline, with Save-Data on, or on 2G (the Network
 // Information API, where the browser has it; Chromium reads DevTools' "slow 4G" as 3g, and fetches there).
+// A load that fails for want of the network or the server pauses it all for PAUSE_AFTER_FAILURE_MS: a flaky
+// network is spared calls nobody has asked for yet.
 import { ownAsks } from '../../common/page-asks.ts';
 import { pageAt } from '../../common/routes.ts';
 import { answerAtHand, answerOnce } from '../api/answer-memory.ts';
+import { ApiError } from '../api/api-error.ts';
 import { loadAsk } from '../api/asks.ts';
 import { preloadPage } from './pages.tsx';
 
@@ -14,6 +17,7 @@ const IN_VIEW_MS = 250;
 const REST_MS = 80;
 const AT_ONCE = 2;
 const AGAIN_AFTER_MS = 60_000;
+const PAUSE_AFTER_FAILURE_MS = 30_000;
 const LINKS = 'a[data-prefetch]';
 
 /** What the Network Information API says, where the browser has it (Chromium; not Firefox or Safari). */
@@ -22,9 +26,12 @@ interface Connection {
   effectiveType?: string;
 }
 
+/** Until when fetching ahead rests after a load failed for want of the network or the server. */
+let pausedUntil = 0;
+
 /** Whether fetching ahead is welcome now. */
 function welcome(): boolean {
-  if (!navigator.onLine) return false;
+  if (!navigator.onLine || Date.now() < pausedUntil) return false;
   const connection = (navigator as Navigator & { connection?: Connection }).connection;
   if (connection?.saveData) return false;
   return connection?.effectiveType !== '2g' && connection?.effectiveType !== 'slow-2g';
@@ -60,12 +67,25 @@ function next(): void {
   }
 }
 
-/** The page's chunk and its own asks; a failure is nothing (the tap asks again, and says so if it must). */
+/** Pauses fetching ahead, and drops what was waiting, after a load failed for want of the network or the server. */
+function pause(): void {
+  pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
+  waiting.length = 0;
+}
+
+/**
+ * The page's chunk and its own asks. A failure costs the shopper nothing (the tap asks again, and says so if it
+ * must); one for want of the network or the server (a chunk not loaded, an ask unanswered or a 5xx) pauses
+ * fetching ahead, a refusal (a product gone: 404) does not.
+ */
 async function fetchPage(url: URL): Promise<void> {
   const asks = Object.values(ownAsks(pageAt(url.pathname, url.search))).filter((a) => a !== undefined);
+  const failed = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.isNetwork) pause();
+  };
   await Promise.all([
-    preloadPage(url.pathname).catch(() => undefined),
-    ...asks.map((a) => (answerAtHand(a.key) ? undefined : answerOnce(a.key, () => loadAsk(a), false).catch(() => undefined))),
+    preloadPage(url.pathname).catch(failed),
+    ...asks.map((a) => (answerAtHand(a.key) ? undefined : answerOnce(a.key, () => loadAsk(a), false).catch(failed))),
   ]);
 }
 
