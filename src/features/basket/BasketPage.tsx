@@ -119,7 +119,9 @@ function BasketLine({ line }: { line: LineView }) {
           <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>
             −
           </button>
-          <span data-testid="quantity">{line.quantity}</span>
+          <span className="basket-line__count" data-testid="quantity">
+            {line.quantity}
+          </span>
           <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>
             +
           </button>
