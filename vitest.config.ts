@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Limits for a test that is stuck, never timings: CI runs these checks beside the browser suites on two
-    // cores, where a test takes three to four times as long as alone (tests/support/patience.ts says the same
-    // for a test's own waits).
+    // Limits for a test that is stuck, never timings: on a loaded machine (two cores, another suite beside it)
+    // a test takes three to four times as long as alone (tests/support/patience.ts says the same for a test's
+    // own waits).
     testTimeout: 120_000,
     hookTimeout: 300_000,
     expect: { poll: { timeout: 30_000, interval: 50 } },
