@@ -69,8 +69,10 @@ for (const [name, viewport] of [
   ['phone', { width: 390, height: 844 }],
 ] as const) {
   test(`${name}: no serious or critical accessibility finding on the main pages`, async ({ page, request }) => {
-    // Twelve pages on a desktop, each loaded, settled and audited (1–3 s alone, up to 10 s on CI's loaded machine).
-    test.setTimeout(240_000);
+    // Twelve pages on a desktop, each loaded, settled and audited: 1–3 s alone, and on CI's loaded machine (the
+    // other worker and the engines walk beside it) over 20 s, when the desktop audit ran out of 240 s twice.
+    // A limit for a stuck audit, not a timing.
+    test.setTimeout(600_000);
     await page.setViewportSize(viewport);
     const [product] = await pickProducts(request, 1, 1);
     await addFromProductPage(page, product!, product!.extIds[0]!);
