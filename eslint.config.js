@@ -130,6 +130,19 @@ export default tseslint.config(
     // Test helpers read loosely shaped JSON answers; each test asserts the fields it reads.
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // The server files share a worker (isolate: false). jsdom brings undici 7, whose first import makes itself
+    // the process's fetch dispatcher when no fetch has run yet; Node 20's own fetch then refused every push the
+    // shop sent ("invalid content-length header"), in whichever file ran after it: push.test.ts failed whenever
+    // one worker ran the feeds test (then on jsdom) first.
+    files: ['tests/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': refuse([
+        '^jsdom$',
+        'No jsdom in the server tests: it swaps the fetch of every later file in the worker (tests/support/xml-tree.ts reads XML).',
+      ]),
+    },
+  },
 
   // Import boundaries -------------------------------------------------------------------------------------
   {

@@ -14,7 +14,7 @@ import { knownPictures } from './apply-sql.ts';
 import { readPackage, type PackageSummary } from './package-reader.ts';
 import { keepPicture } from './pictures.ts';
 import { dropStaged, loadDictionaries, stageGroups, stageOffers, stageProducts, type StagedProduct } from './staging-sql.ts';
-import { unpackArchives, uploaded, uploadedFile, UploadError } from './uploads.ts';
+import { unpackArchives, uploadedFile, UploadError } from './uploads.ts';
 import { XmlFileError } from './xml-records.ts';
 
 /** Problems kept per run; the rest are counted. */
@@ -91,13 +91,14 @@ export async function importCall(deps: ImportDeps, file: string): Promise<Exchan
     if (err instanceof UploadError) return { kind: 'failure', text: err.message };
     throw err;
   }
-  // The file is taken aside when its import starts and removed when it ends, so one read tells whether it came
-  // again since.
-  const uploadedAt = (await uploaded(deps.folder, file))?.at ?? null;
-  if (last && (last.status === 'running' || !uploadedAt || uploadedAt < last.started_at)) {
+  // A run takes its file aside when it starts (and removes it when it ends), so a file under the name is always
+  // a package no run has taken: 1C sent it again. (The file's time was once compared with the run's start
+  // instead; both are whole milliseconds, and a call right after a quick run found them equal, took the run's
+  // file for a new one and raced the run's cleanup: «не загружен».)
+  const found = await uploadedFile(deps.folder, file);
+  if (last && (last.status === 'running' || !found)) {
     runId = last.id; // a call again about the same import: its progress or its end
   } else {
-    const found = await uploadedFile(deps.folder, file);
     if (!found) return { kind: 'failure', text: IMPORT_MESSAGES.notUploaded(file) };
     const started = await startRun(db, 'catalog', file, session);
     if (started === null) return { kind: 'progress', text: IMPORT_MESSAGES.otherImport };
@@ -105,7 +106,13 @@ export async function importCall(deps: ImportDeps, file: string): Promise<Exchan
     // The run takes the file aside before 1C can hear its end: a file of the same name 1C sends next is a new
     // package, never the one this run removes when it ends.
     const taken = `${found}.run-${runId}`;
-    await rename(found, taken);
+    try {
+      await rename(found, taken);
+    } catch (err) {
+      // The run would otherwise hold the one-import lock until the stall check frees it a minute later.
+      await finishRun(db, runId, { status: 'failure', counts: {}, problems: [], failure: IMPORT_MESSAGES.internal });
+      throw err;
+    }
     void runImport(deps, runId, taken, file);
   }
   return (await waitFor(db, runId, deps.stepSeconds * 1000)) ?? { kind: 'progress', text: await progressText(db, runId) };

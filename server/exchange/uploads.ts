@@ -136,18 +136,15 @@ export async function unpackArchives(folder: string, allow: (bytes: number) => P
   for (const name of names.filter((n) => n.toLowerCase().endsWith('.zip'))) await unzipInto(folder, path.join(folder, name), allow);
 }
 
-/** Where the file 1C names was put (after unpacking) and when it was last written, or null when it is not there. */
-export async function uploaded(folder: string, name: string): Promise<{ path: string; at: Date } | null> {
+/** Where the file 1C names was put (after unpacking), or null when it is not there. */
+export async function uploadedFile(folder: string, name: string): Promise<string | null> {
   const target = safePath(folder, name);
   if (!target) return null;
   return stat(target).then(
-    (s) => (s.isFile() ? { path: target, at: s.mtime } : null),
+    (s) => (s.isFile() ? target : null),
     () => null,
   );
 }
-
-/** Where the file 1C names was put, or null. */
-export const uploadedFile = async (folder: string, name: string): Promise<string | null> => (await uploaded(folder, name))?.path ?? null;
 
 export async function removeFolder(folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true });

@@ -48,11 +48,14 @@ async function sendOne(db: Queryable, p: OutgoingPush, vapid: VapidKeys, log: Pu
   }
   const retry = (error: string, header: string | null = null) =>
     markPushFailed(db, p.id, error, p.attempts >= PUSH_DELIVERY.maxAttempts ? null : retryAfter(p.attempts, header));
+  // fetch counts the body itself. web-push's own Content-Length (a number, for its https.request) is left
+  // out: undici 7 as the process's fetch dispatcher (jsdom's, in a test worker) refused it as invalid.
+  const { 'Content-Length': _counted, ...headers } = request.headers as Record<string, string>;
   let res: Response;
   try {
     res = await fetch(request.endpoint, {
       method: request.method,
-      headers: request.headers as Record<string, string>,
+      headers,
       body: request.body,
       signal: AbortSignal.timeout(PUSH_DELIVERY.requestTimeoutMs),
     });

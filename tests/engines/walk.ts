@@ -106,7 +106,17 @@ export const WALK: Step[] = [
       await d.type('#search-bar input[type="search"]', 'купальник');
       await d.pressEnter('#search-bar input[type="search"]');
       await pathIs(d, '^/search\\?searchParam=');
-      await waitFor(d, '[data-testid="listing-grid"] .offer-card');
+      // The shop's own results, not the device's: when the server takes over 2.5 s (WebKitGTK's walk beside the
+      // other suites on two cores), the device's offline results show first and the server's answer then redraws
+      // the grid, moving the cards; a heart clicked meanwhile was hit at its old place (the favourite step's
+      // failure in 2 of 10 CI runs).
+      await waitUntil(
+        d,
+        "the shop's search results",
+        () =>
+          !!document.querySelector('.listing__results[aria-busy="false"] [data-testid="listing-grid"] .offer-card') &&
+          !document.querySelector('[data-testid="offline-results"]'),
+      );
     },
   },
   {

@@ -4,7 +4,7 @@
 // id; changes-only packages change only what they name; a full package hides what it no longer lists;
 // garbage, a wrong price type and wrong passwords are refused with the catalogue as it was; one import at a
 // time; orders out in windows-1251 and 1C's answers moving them through the lifecycle.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
@@ -483,6 +483,25 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
         await zipOf({ 'import.xml': catalogue({ changesOnly: true, goods: ['malta'], rename: { malta: 'Второе имя' } }).bytes }),
       );
       expect((await standIn.import('import.xml')).result).toBe('success');
+      const [row] = await app.db.query<{ name: string }>('select name from products where ext_id = $1', [IDS.malta]);
+      expect(row.name).toBe('Второе имя');
+      await oneC().exchangeCatalogue([catalogue({ changesOnly: true, goods: ['malta'] })]);
+    });
+
+    it('takes a package sent again under the same name as new, whatever time its file carries', async () => {
+      // 1C sends import.xml, then (a change made meanwhile) import.xml again in the same session. The second's
+      // file time is set in the past, as a coarse clock or a copied file's time can be: no clock decides.
+      const standIn = oneC();
+      await standIn.checkauth('catalog');
+      await standIn.init('catalog');
+      const send = async (name: string) => {
+        await standIn.upload('catalog', 'import.xml', catalogue({ changesOnly: true, goods: ['malta'], rename: { malta: name } }).bytes);
+        const file = path.join(dataDir, 'exchange', standIn.session, 'import.xml');
+        utimesSync(file, new Date('2001-01-01T00:00:00Z'), new Date('2001-01-01T00:00:00Z'));
+        return standIn.import('import.xml');
+      };
+      expect(await send('Первое имя')).toMatchObject({ result: 'success' });
+      expect(await send('Второе имя')).toMatchObject({ result: 'success' });
       const [row] = await app.db.query<{ name: string }>('select name from products where ext_id = $1', [IDS.malta]);
       expect(row.name).toBe('Второе имя');
       await oneC().exchangeCatalogue([catalogue({ changesOnly: true, goods: ['malta'] })]);
