@@ -11,8 +11,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     expect: { poll: { timeout: 30_000, interval: 50 } },
-    // The server suite's databases are seeded once and copied for each test file.
-    globalSetup: ['tests/server/template-databases.ts'],
     maxWorkers: 2,
     projects: [
       // Each unit test file in a fresh module graph: the page's stores are module state, and a jsdom file
@@ -21,7 +19,17 @@ export default defineConfig({
       // The server test files share a worker's modules (they are imported once, not once a file): every test
       // builds its own app on its own database, and the server keeps no state in its modules, which this
       // holds it to (the two-renders test would see one render's data in the other's page).
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', isolate: false } },
+      // Its databases are seeded once and copied for each test file (a run of unit files alone seeds nothing).
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          globalSetup: ['tests/server/template-databases.ts'],
+        },
+      },
     ],
   },
 });

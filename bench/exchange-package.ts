@@ -79,17 +79,30 @@ export async function writeBigPackage(dir: string, products: number, sizesEach: 
   await w.write('</Товары></Каталог>\n</КоммерческаяИнформация>\n');
   await w.end();
 
-  const o = await writer(offersXml);
+  await writeOffers(offersXml, products, sizesEach, false);
+  return { importXml, offersXml };
+}
+
+/** A changes-only offers.xml in `dir`: the first product's sizes at a new price, as 1C sends a price change. */
+export async function writePriceChange(dir: string, sizesEach: number): Promise<string> {
+  const file = path.join(dir, 'price-change.xml');
+  await writeOffers(file, 1, sizesEach, true, 500);
+  return file;
+}
+
+/** offers.xml: `sizesEach` offers of each of the first `products` products (their prices raised by `raise`). */
+async function writeOffers(file: string, products: number, sizesEach: number, changesOnly: boolean, raise = 0): Promise<void> {
+  const o = await writer(file);
   await o.write(
     '<?xml version="1.0" encoding="windows-1251"?>\n<КоммерческаяИнформация ВерсияСхемы="2.05" ДатаФормирования="2026-11-26T10:00:00">\n',
   );
   await o.write(
-    '<ПакетПредложений СодержитТолькоИзменения="false"><Ид>bench#</Ид><Наименование>Пакет предложений</Наименование><ИдКаталога>bench</ИдКаталога>' +
+    `<ПакетПредложений СодержитТолькоИзменения="${changesOnly}"><Ид>bench#</Ид><Наименование>Пакет предложений</Наименование><ИдКаталога>bench</ИдКаталога>` +
       '<ТипыЦен><ТипЦены><Ид>opt</Ид><Наименование>Оптовая</Наименование><Валюта>RUB</Валюта></ТипЦены><ТипЦены><Ид>retail</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен>' +
       '<Склады><Склад><Ид>s1</Ид><Наименование>Склад</Наименование></Склад><Склад><Ид>s2</Ид><Наименование>Магазин</Наименование></Склад></Склады><Предложения>\n',
   );
   for (let n = 0; n < products; n++) {
-    const price = 1990 + ((n * 37) % 150) * 100;
+    const price = 1990 + ((n * 37) % 150) * 100 + raise;
     for (let s = 0; s < sizesEach; s++) {
       const size = SIZES[s % SIZES.length];
       await o.write(
@@ -105,5 +118,4 @@ export async function writeBigPackage(dir: string, products: number, sizesEach: 
   }
   await o.write('</Предложения></ПакетПредложений>\n</КоммерческаяИнформация>\n');
   await o.end();
-  return { importXml, offersXml };
 }

@@ -3,14 +3,15 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL, through the
 // stand-in 1C over HTTP, while four shoppers keep reading listings (pages and sorts the response cache has
 // not kept, so many go to the database). Printed beside the aims: the import's time, the server's peak
-// memory, the shoppers' latencies during the import. Nothing passes or fails.
+// memory, the shoppers' latencies during the import; then a marketplace feed's first build over that catalogue,
+// and how soon a feed is answered while a price change is being built into it. Nothing passes or fails.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startShop } from '../scripts/shop-process.ts';
 import { StandIn1C } from '../scripts/stand-in-1c.ts';
-import { writeBigPackage } from './exchange-package.ts';
+import { writeBigPackage, writePriceChange } from './exchange-package.ts';
 import { scratchPostgres } from './load/scratch-postgres.ts';
 
 const LOGIN = 'bench-1c';
@@ -99,7 +100,11 @@ async function postgres(url: string): Promise<Engine> {
   return { name: 'PostgreSQL', env: { DATABASE_URL: db.url }, drop: db.drop };
 }
 
-async function exchangeOn(engine: Engine, pkg: { importXml: string; offersXml: string }, title: string): Promise<void> {
+async function exchangeOn(
+  engine: Engine,
+  pkg: { importXml: string; offersXml: string; priceChange: string },
+  title: string,
+): Promise<void> {
   const shop = await startShop({
     ...engine.env,
     EXCHANGE_LOGIN: LOGIN,
@@ -137,7 +142,30 @@ async function exchangeOn(engine: Engine, pkg: { importXml: string; offersXml: s
     const againResults = [await again.import('import.xml', 10_000), await again.import('offers.xml', 10_000)];
     const againMs = performance.now() - r0;
 
-    const results = [catalogue, offers, ...againResults].map((r) => (r.result === 'success' ? 'success' : `${r.result}: ${r.reason}`));
+    // A marketplace's feed over this catalogue: its first build, which the first request waits for; then 1C
+    // changes a price, the feed is built again, and a marketplace asking meanwhile gets the previous file at
+    // once (the time to its answer's headers; the body is a file of tens of megabytes).
+    const f0 = performance.now();
+    const first = await fetch(`${shop.url}/feeds/yandex.yml`);
+    await first.arrayBuffer();
+    const firstFeedMs = performance.now() - f0;
+    const change = new StandIn1C(shop.url, LOGIN, PASSWORD);
+    await change.checkauth('catalog');
+    await change.init('catalog');
+    await upload(change, 'offers.xml', pkg.priceChange);
+    const changed = await change.import('offers.xml', 10_000);
+    const meanwhile: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${shop.url}/feeds/yandex.yml`);
+      meanwhile.push(performance.now() - t0);
+      await res.body?.cancel();
+    }
+    meanwhile.sort((a, b) => a - b);
+
+    const results = [catalogue, offers, ...againResults, changed].map((r) =>
+      r.result === 'success' ? 'success' : `${r.result}: ${r.reason}`,
+    );
     console.log(`\n${title} on ${engine.name}. Results: ${results.join(', ')}`);
     console.table([
       { figure: 'upload (two files, in file_limit pieces)', measured: seconds(uploadMs), aim: '' },
@@ -157,6 +185,12 @@ async function exchangeOn(engine: Engine, pkg: { importXml: string; offersXml: s
         aim: 'p99 ≤ 100 ms',
       },
       { figure: 'the same package again (nothing changed): import', measured: seconds(againMs), aim: '' },
+      { figure: "the Yandex feed's first build (its first request waits for it)", measured: seconds(firstFeedMs), aim: '' },
+      {
+        figure: 'the feed asked while its next build runs (a price changed): to the headers, 10 requests',
+        measured: `median ${Math.round(pct(meanwhile, 50))} ms, worst ${Math.round(meanwhile.at(-1) ?? 0)} ms`,
+        aim: '≤ 100 ms',
+      },
     ]);
   } finally {
     await shop.stop();
@@ -167,7 +201,10 @@ export async function exchangeSection(opts: { products: number; sizesEach: numbe
   const work = mkdtempSync(path.join(tmpdir(), 'bench-exchange-'));
   try {
     const t0 = performance.now();
-    const pkg = await writeBigPackage(work, opts.products, opts.sizesEach);
+    const pkg = {
+      ...(await writeBigPackage(work, opts.products, opts.sizesEach)),
+      priceChange: await writePriceChange(work, opts.sizesEach),
+    };
     const mb = (statSync(pkg.importXml).size + statSync(pkg.offersXml).size) / 1024 / 1024;
     const title =
       `1C exchange: ${opts.products} products with ${opts.products * opts.sizesEach} sizes, ${Math.round(mb)} MB of windows-1251 XML ` +

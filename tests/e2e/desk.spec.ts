@@ -20,7 +20,7 @@ import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts'
 
 /** axe-core's serious and critical findings on the page as it is. */
 async function seriousFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

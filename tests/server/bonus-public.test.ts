@@ -1,11 +1,11 @@
-// The bonus programme's rules for anyone (GET /v1/bonus/rules/, read by /rules-discount) on every backend:
-// a visitor and a signed-in user get the same numbers as the signed-in GET /v1/bonus/.
+// The bonus programme's rules for anyone (GET /v1/bonus/rules/, read by /rules-discount) (on one engine: HTTP
+// shapes): a visitor and a signed-in user get the same numbers as the signed-in GET /v1/bonus/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { createUser, shopper } from './shop-helpers.ts';
 
-describe.each(backends)('the public bonus rules on $name', (backend) => {
+describe.each(oneBackend)('the public bonus rules on $name', (backend) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await startApp(backend);

@@ -10,7 +10,7 @@ import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
 import { readConfig } from '../../server/config.ts';
 import { route } from '../../server/http/endpoint-route.ts';
 import { registerErrorHandling } from '../../server/http/errors.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { createUser } from './shop-helpers.ts';
 import type {} from '../../server/plugins/route-list.ts'; // its augmentation: app.routeList
 
@@ -19,7 +19,7 @@ const RUSSIAN = /[а-яё]/i;
 const samplePath = (path: string) =>
   `/api${endpointPath(path, { '*': 'kupalniki', slug: 'x', id: 'x', path: 'x', scope: 'new', item_uuid: 'x', provider: 'vk-oauth2' } as never)}`;
 
-describe.each(backends.slice(0, 1))('routes of the endpoint table on $name', (backend) => {
+describe.each(oneBackend)('routes of the endpoint table on $name', (backend) => {
   let app: FastifyInstance;
   /** Staff entries admit only the staff before they check a body or a query: the test calls them as staff. */
   let asCaller: (e: { access: string }) => Record<string, string>;

@@ -7,13 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { type EndpointInfo } from '../../common/endpoints.ts';
 import { ENDPOINT_LIST } from '../../common/endpoint-list.ts';
 import { TOKEN_COOKIE } from '../../common/storage-keys.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { sberbankEnv } from '../support/sberbank-bank.ts';
 import type {} from '../../server/plugins/route-list.ts'; // its augmentation: app.routeList
 
 const normal = (path: string) => path.replace(/\/+$/, '');
 
-describe.each(backends.slice(0, 1))('the endpoint table on $name', (backend) => {
+describe.each(oneBackend)('the endpoint table on $name', (backend) => {
   let app: FastifyInstance;
   /** The same shop paid through the bank: each payment provider brings its own routes. */
   let banked: FastifyInstance;

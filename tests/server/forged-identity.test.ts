@@ -1,16 +1,16 @@
-// What a client may claim about itself, on every backend: X-Forwarded-For is believed only from a proxy on
-// the shop's own host unless TRUST_PROXY names others (a neighbour on a private network cannot pose as new
-// addresses to dodge the per-address limits), and a `basket` cookie the shop did not sign is never adopted:
-// the visitor gets a fresh one, and nothing is stored under the planted value.
+// What a client may claim about itself (on one engine: none decides it): X-Forwarded-For is believed only from a
+// proxy on the shop's own host unless TRUST_PROXY names others (a neighbour on a private network cannot pose as new
+// addresses to dodge the per-address limits), and a `basket` cookie the shop did not sign is never adopted: the
+// visitor gets a fresh one, and nothing is stored under the planted value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../server/http/rate-limit.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { freshVariant, shopper } from './shop-helpers.ts';
 
 const SIGNED_COOKIE = /^[0-9a-f]{40}\.[\w-]{22}$/;
 
-describe.each(backends)('forged addresses and cookies on $name', (backend) => {
+describe.each(oneBackend)('forged addresses and cookies on $name', (backend) => {
   let app: FastifyInstance;
   let behindProxy: FastifyInstance;
   beforeAll(async () => {

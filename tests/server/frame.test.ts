@@ -1,11 +1,12 @@
-// The frame's API on every backend: organization, banners, container banners, SEO records.
+// The frame's API (on one engine: HTTP shapes, none decides them): organization, banners, container banners, SEO
+// records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { is } from 'superstruct';
 import { BannerList, ContainerBannerList, Organization, SeoResponse, type Banner, type SeoRecord } from '../../common/contract/frame.ts';
-import { backends, getJson, startApp } from './harness.ts';
+import { oneBackend, getJson, startApp } from './harness.ts';
 
-describe.each(backends)('frame API on $name', (backend) => {
+describe.each(oneBackend)('frame API on $name', (backend) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await startApp(backend);

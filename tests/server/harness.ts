@@ -15,7 +15,7 @@ import { readConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
-import { openPglite } from '../../server/db/pglite.ts';
+import { openPglite, type PgliteDb } from '../../server/db/pglite.ts';
 import { adminQuery, PG_URL, scratchName, withDatabase } from './scratch-databases.ts';
 import { PATIENCE } from '../support/patience.ts';
 
@@ -64,12 +64,36 @@ async function openSeededPglite(): Promise<Db> {
   return db;
 }
 
+/** An empty PGlite in memory, as initdb leaves it (from the suite's dump of one: initdb itself takes 2.5 s). */
+export function emptyPglite(): Promise<PgliteDb> {
+  return openPglite(undefined, new Blob([readFileSync(inject('pgliteEmpty'))]));
+}
+
+/**
+ * Makes `dataDir` a shop's data folder whose PGlite (`<dataDir>/pg`) is a copy of the seeded template: a shop
+ * process started on it finds its catalogue and skips the seed (10 s or more of a test spent seeding).
+ */
+export async function seededDataDir(dataDir: string): Promise<void> {
+  const folder = path.join(dataDir, 'pg');
+  mkdirSync(folder, { recursive: true });
+  const db = await openPglite(folder, new Blob([readFileSync(inject('pgliteTemplate'))]));
+  await db.close();
+}
+
 const pgUrl = PG_URL;
 
 export const backends: Backend[] = [
   { name: 'PGlite', open: openSeededPglite },
   ...(pgUrl ? [{ name: 'PostgreSQL', open: () => openScratchPostgres(pgUrl) }] : []),
 ];
+
+/**
+ * The backend of a test whose engine cannot matter (HTTP shapes, headers, rendering, files, pure rules): the
+ * quicker one there is, PostgreSQL when TEST_DATABASE_URL names one (an app on a copy of its template starts in
+ * a third of the time PGlite takes to load its dump), else PGlite. Every SQL behaviour, migration, lock and
+ * transaction runs on `backends`.
+ */
+export const oneBackend: Backend[] = [backends[backends.length - 1]];
 
 /** A dist/ with the files whose caching rules the server applies. */
 export function fakeDist(): string {

@@ -26,7 +26,7 @@ import { checkFinish, checkForgot, checkLogin, checkRegister } from '../../src/f
 import { checkDeliveryForm } from '../../src/features/checkout/checkout-rules.ts';
 import { checkProfile, profileFormOf } from '../../src/features/account/profile-rules.ts';
 import { checkAddress, emptyAddress } from '../../src/features/account/address-rules.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { BUYER, city, createUser, freshVariant, shopper, type Call } from './shop-helpers.ts';
 
 const EDGES = {
@@ -74,7 +74,7 @@ describe('one rule, one verdict: the page and the API on the same input', () => 
   let moscow: { city_id: number; region_id: number };
   let extId: string;
   beforeAll(async () => {
-    app = await startApp(backends[0]);
+    app = await startApp(oneBackend[0]);
     moscow = await city(app, 'Москва');
     extId = (await freshVariant(app, 10_000)).ext_id;
   });

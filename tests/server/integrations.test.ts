@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { readConfig } from '../../server/config.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 
 describe('third-party integrations', () => {
   const apps: FastifyInstance[] = [];
   const start = async (env: Record<string, string>) => {
-    const app = await startApp(backends[0]!, env);
+    const app = await startApp(oneBackend[0], env);
     apps.push(app);
     return app;
   };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
 import { pageAnswers } from '../../common/page-data.ts';
-import { backends, getJson, startApp, NOTICE_WAIT } from './harness.ts';
+import { oneBackend, getJson, startApp, NOTICE_WAIT } from './harness.ts';
 import { categoryPathOf, matchRoute, pageAt } from '../../common/routes.ts';
 import { categoryPage } from '../../common/pages/category.ts';
 import { FRAME_ASKS, seoAsk } from '../../common/pages/frame.ts';
@@ -27,7 +27,7 @@ const rootOf = (html: string) =>
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
 
-describe.each(backends)('rendered pages on $name', (backend) => {
+describe.each(oneBackend)('rendered pages on $name', (backend) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await startApp(backend, {}, { renderPages: true });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { formatPrice } from '../../common/money.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { createUser, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
 
 /** The rendered app (#root), its tags out. */
@@ -15,7 +15,7 @@ const rootText = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/[ \t\r\n]+/g, ' ');
 
-describe.each(backends)('personal pages on $name', (backend) => {
+describe.each(oneBackend)('personal pages on $name', (backend) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await startApp(backend, {}, { renderPages: true });

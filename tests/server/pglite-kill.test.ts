@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { categoryPathOf, matchRoute } from '../../common/routes.ts';
 import { startShop, type ShopProcess } from '../../scripts/shop-process.ts';
+import { seededDataDir } from './harness.ts';
 
 const WRITERS = 4;
 /** A line grows by one per change up to this, then is set back to 1 (PUT): both kinds of write are checked. */
@@ -35,6 +36,7 @@ describe('a PGlite shop killed in the middle of writes', () => {
   });
 
   it('keeps every basket change it answered 2xx', async () => {
+    await seededDataDir(dir);
     shop = await startShop(env);
     const base = shop.url;
     const sizes = await sizesInStock(base, WRITERS * 3);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { openPglite, PGLITE_MESSAGES, type PgliteDb } from '../../server/db/pglite.ts';
+import type { Queryable } from '../../server/db/driver.ts';
 import { THREAD_MESSAGES } from '../../server/db/pglite/thread.ts';
 import { PATIENCE } from '../support/patience.ts';
 
@@ -54,18 +55,23 @@ describe('PGlite in a worker thread', () => {
     // Another request's query while a transaction is open runs after it, and sees what it committed.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: (tx: Queryable) => void;
+    const txOpen = new Promise<Queryable>((resolve) => (opened = resolve));
     const events: string[] = [];
     const inside = db.transaction(async (tx) => {
       await tx.query('insert into test_things values (4)');
+      opened(tx);
       await held;
       events.push('transaction ends');
     });
-    await vi.waitFor(() => expect(db.poolUse().waiting).toBe(0), PATIENCE);
+    const tx = await txOpen;
     const outside = db.query<{ n: number }>('select count(*)::int as n from test_things').then((rows) => {
       events.push('outside answered');
       return rows;
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // The worker takes its requests in order: once the transaction's next statement (sent after the outside
+    // query) is answered, the outside query has reached the engine and waits behind the transaction.
+    await tx.query('select 1');
     expect(events).toEqual([]);
     release();
     await inside;

@@ -3,14 +3,14 @@
 // name or the title table; 404 for what the shop does not have; robots.txt and sitemap.xml.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { backends, NOTICE_WAIT, startApp } from './harness.ts';
+import { NOTICE_WAIT, oneBackend, startApp } from './harness.ts';
 
 const tag = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
 const title = (html: string) => tag(html, /<title>([^<]*)<\/title>/);
 const metaOf = (html: string, key: string) => tag(html, new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
 const canonical = (html: string) => tag(html, /<link rel="canonical" href="([^"]*)"/);
 
-for (const backend of backends) {
+for (const backend of oneBackend) {
   describe(`page heads and crawler files on ${backend.name}`, () => {
     let app: FastifyInstance;
     let product: { id: number; name: string; brand: string; path: string };

@@ -86,13 +86,20 @@ export async function createUser(
   return { id: row.id, token };
 }
 
-const picked = { size: 0, top: 0, bottom: 0 };
+/**
+ * How many variants of each kind were picked on each app's database. Per app, not per process: the server
+ * files share a worker's modules (isolate: false), and a counter for the whole worker ran past the seed's
+ * products once enough files had run in one worker (the whole suite on one worker failed so).
+ */
+const pickedOn = new WeakMap<FastifyInstance, Record<'size' | 'top' | 'bottom', number>>();
 
 /**
- * The first variant of an active product no other call has picked in this process (one product per call,
- * so a price set for one test's variant is no other's), with its stock set to the given number.
+ * The first variant of an active product no other call has picked on this app's database (one product per
+ * call, so a price set for one test's variant is no other's), with its stock set to the given number.
  */
 export async function freshVariant(app: FastifyInstance, stock: number, kind: 'size' | 'top' | 'bottom' = 'size') {
+  const picked = pickedOn.get(app) ?? { size: 0, top: 0, bottom: 0 };
+  pickedOn.set(app, picked);
   const [v] = await app.db.query<{
     id: number;
     ext_id: string;
@@ -109,6 +116,7 @@ export async function freshVariant(app: FastifyInstance, stock: number, kind: 's
       where p.active order by p.id offset $2 limit 1`,
     [kind, picked[kind]++],
   );
+  if (!v) throw new Error(`no active product is left for freshVariant after ${picked[kind] - 1} picks of ${kind} on this database`);
   await setStock(app, v.ext_id, stock);
   return v;
 }

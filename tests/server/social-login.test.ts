@@ -1,15 +1,16 @@
-// Social login on every backend, through the stand-in provider (tests/support/social-provider.ts): the
-// enabled providers and their authorize address, the callback page (script as a file, opener kept), a new
-// user without e-mail who finishes registration, the same provider account finding the same user, the
-// visitor's basket merged, and refusals (bad or used code, provider down, disabled provider) in Russian.
+// Social login (on one engine: the provider's HTTP, none decides it), through the stand-in provider
+// (tests/support/social-provider.ts): the enabled providers and their authorize address, the callback page (script
+// as a file, opener kept), a new user without e-mail who finishes registration, the same provider account finding
+// the same user, the visitor's basket merged, and refusals (bad or used code, provider down, disabled provider) in
+// Russian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_TEST_CLIENTS, socialProviderEnv, startSocialProvider, type SocialProviderStandIn } from '../support/social-provider.ts';
 import { freshContacts, registerUser, withToken } from './account-helpers.ts';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { freshVariant, shopper } from './shop-helpers.ts';
 
-describe.each(backends)('social login on $name', (backend) => {
+describe.each(oneBackend)('social login on $name', (backend) => {
   let app: FastifyInstance;
   let provider: SocialProviderStandIn;
   beforeAll(async () => {

@@ -4,7 +4,7 @@
 // the others', exactly as when each is rendered alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 import { setStock, shopper } from './shop-helpers.ts';
 
 /** The rendered app (#root), its tags out, and the page's <title>. */
@@ -18,7 +18,7 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '
 describe('renders at the same time', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await startApp(backends[0], {}, { renderPages: true });
+    app = await startApp(oneBackend[0], {}, { renderPages: true });
   });
   afterAll(() => app?.close());
 

@@ -4,12 +4,12 @@ import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { backends, startApp } from './harness.ts';
+import { oneBackend, startApp } from './harness.ts';
 
 describe('web serving', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await startApp(backends[0]);
+    app = await startApp(oneBackend[0]);
     app.get('/api/test/boom', async () => {
       throw new Error('secret connection string postgres://user:pw@db');
     });

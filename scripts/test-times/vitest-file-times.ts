@@ -1,0 +1,20 @@
+// A vitest reporter for `npm run test:times`: each test file's own time (its environment, imports, hooks and
+// tests, as vitest's diagnostic counts them) written as JSON to the file named by TEST_TIMES_OUT.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class FileTimes implements Reporter {
+  private readonly files: Record<string, number> = {};
+
+  onTestModuleEnd(module: TestModule): void {
+    const d = module.diagnostic();
+    const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    this.files[path.relative(process.cwd(), module.moduleId)] = ms / 1000;
+  }
+
+  onTestRunEnd(): void {
+    const out = process.env.TEST_TIMES_OUT;
+    if (out) writeFileSync(out, JSON.stringify(this.files));
+  }
+}
