@@ -32,12 +32,15 @@ function storageFailed(err: unknown, what: string): void {
  * did before the page's idle start read storage (a size picked, a favourite added) counts.
  */
 export async function restorePersisted(): Promise<void> {
-  // What a previous page changed but may not have written (a reload right after a change): read before this
-  // page's own restore changes the stores (and with them the journal), then laid over what is stored.
-  const journal = readJournal();
   synced = emptyLkData();
   try {
-    await pullPersisted();
+    const theirs = await readPersisted();
+    // What a previous page changed but may not have written (a reload right after a change), with this page's
+    // own changes so far: read only now that storage has answered, and before this restore changes the stores
+    // (and with them the journal). Read before the wait, it put back what the shopper undid during it (the
+    // order popup closed, a favourite taken out).
+    const journal = readJournal();
+    if (theirs) takeIn(theirs);
     const journaled = journal && parseLkData(journal.mine);
     if (journaled) show(mergeLkData(parseLkData(journal.base) ?? synced, journaled, readLkData()));
   } finally {
@@ -75,20 +78,28 @@ export async function savePersisted(): Promise<boolean> {
   return true;
 }
 
-/** Reads what another tab wrote and shows it, keeping this tab's changes that are not saved yet. */
-async function pullPersisted(): Promise<void> {
-  let theirs: LkData | null;
+/** The slice storage holds, or null when there is none, it is malformed, or storage cannot be read. */
+async function readPersisted(): Promise<LkData | null> {
   try {
-    theirs = parseLkData(await get(STORAGE_KEYS.lkData, store()));
+    return parseLkData(await get(STORAGE_KEYS.lkData, store()));
   } catch (err) {
     storageFailed(err, 'read');
-    return;
+    return null;
   }
-  if (!theirs) return;
+}
+
+/** Takes in the slice storage holds: shows it, keeping this tab's changes that are not saved yet. */
+function takeIn(theirs: LkData): void {
   const base = synced;
   synced = theirs;
   journalBase(theirs);
   show(mergeLkData(base, readLkData(), theirs));
+}
+
+/** Reads what another tab wrote and shows it, keeping this tab's changes that are not saved yet. */
+async function pullPersisted(): Promise<void> {
+  const theirs = await readPersisted();
+  if (theirs) takeIn(theirs);
 }
 
 /**

@@ -54,9 +54,16 @@ function journalChange(): void {
   writeStored('local', STORAGE_KEYS.lkDataUnsaved, text);
 }
 
-/** From the page's start (app/start.ts) on, every change of a saved store is journaled at once. */
+let listening = false;
+
+/** From the page's start (app/start.ts) on, every change of a saved store is journaled at once. Nothing has been
+ *  read from storage yet; the journal the last page left is laid under this page's changes. */
 export function startJournal(): void {
+  storedBase = null;
+  written = null;
   previous = readJournal();
+  if (listening) return;
+  listening = true;
   for (const store of SAVED_STORES) subscribe(store, journalChange);
 }
 
