@@ -158,9 +158,17 @@ export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<
  * back, with its fiscal receipt (the sale's positions returned; the card gets back what it paid first, the
  * rest went to the gift card), to be carried out after the transaction (payments/refunds.ts); the order's
  * payment becomes 'refunding' while any waits, else 'refunded'. A whole refund of a payment is written once.
- * The kopecks the refunds give back to bank cards.
+ * A payment made before receipts were kept (migration 017) has none to count from: a return gives back to
+ * its card no more than `goodsKopecks`, what the returned goods cost after the order's discounts (a cancel,
+ * all that is left). The kopecks the refunds give back to bank cards.
  */
-export async function scheduleRefunds(tx: Queryable, orderId: number, reason: string, returned: Returned): Promise<number> {
+export async function scheduleRefunds(
+  tx: Queryable,
+  orderId: number,
+  reason: string,
+  returned: Returned,
+  goodsKopecks: number | null = null,
+): Promise<number> {
   const payments = await tx.query<{ id: number; amount: number; receipt: Receipt | null; refunded: number; earlier: Receipt[] }>(
     `select p.id, p.amount, p.receipt,
             coalesce((select sum(r.kopecks) from refunds r where r.payment_id = p.id), 0)::int as refunded,
@@ -170,11 +178,13 @@ export async function scheduleRefunds(tx: Queryable, orderId: number, reason: st
     [orderId],
   );
   let kopecks = 0;
+  let goodsLeft = returned === 'all' || goodsKopecks === null ? Infinity : goodsKopecks;
   for (const p of payments) {
     const left = p.amount * 100 - p.refunded;
     if (left <= 0) continue;
     const receipt = p.receipt ? refundReceipt(p.receipt, returned, left, p.earlier) : null;
-    const amount = receipt ? receipt.card : left;
+    const amount = receipt ? receipt.card : Math.min(left, goodsLeft);
+    if (!receipt) goodsLeft -= amount;
     if (amount <= 0) continue;
     const made = await tx.query(
       `insert into refunds (order_id, payment_id, kopecks, reason, receipt, whole) values ($1, $2, $3, $4, $5::jsonb, $6)

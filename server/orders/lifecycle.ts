@@ -221,7 +221,7 @@ export async function returnGoods(
     await returnStock(tx, order.id, wanted);
     await markReturned(tx, order.id, wanted);
     done.push(...(await givePointsBack(tx, order, share(order.bonus_spent - (await pointsSpentBack(tx, order.id))))));
-    const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted);
+    const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted, returnedKop);
     if (card > 0) done.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
     // What the bank card does not get back of the goods' price, the gift card does (as the refund receipt says).
     const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, Math.floor((returnedKop - card) / 100)));

@@ -60,12 +60,16 @@ export interface PaymentProvider {
   status(payment: PaymentRow): Promise<Verdict>;
   /**
    * Gives `kopecks` of a payment that went through back to the card it came from, with the refund's fiscal
-   * receipt when the payment had one (payments/refunds.ts asks, outside any transaction). `before` is what
-   * earlier refunds of the payment gave back, so a second ask after a lost answer refunds nothing twice.
-   * Resolves once the provider has taken the refund, or had taken it before; throws with the reason when it
-   * refuses or does not answer, and the refund is asked again later.
+   * receipt when the payment had one (payments/refunds.ts asks, outside any transaction). `id` is the shop's
+   * id of the refund, which the provider keeps: the same refund asked again is recognised and not made twice.
+   * `before` is what earlier refunds of the payment gave back. Resolves once the provider has taken the
+   * refund, or had taken it before; throws with the reason when it refuses or does not answer, and the
+   * refund is asked again later.
    */
-  refund(payment: PaymentRow, refund: { kopecks: number; before: number; receipt: Receipt | null; createdAt: Date }): Promise<void>;
+  refund(
+    payment: PaymentRow,
+    refund: { id: number; kopecks: number; before: number; receipt: Receipt | null; createdAt: Date },
+  ): Promise<void>;
   /** Registers the provider's own routes, through which its payments are settled (only the chosen provider's exist). */
   routes(app: FastifyInstance): void;
 }

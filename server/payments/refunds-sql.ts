@@ -18,12 +18,17 @@ export interface RefundRow {
 /** How long a pass may take over one refund before another process may try it. */
 const CLAIM = `interval '2 minutes'`;
 
-/** The pending refunds no process is carrying out now, oldest first, each claimed for this pass. */
+/**
+ * The pending refunds no process is carrying out now, oldest first, each claimed for this pass. Two passes at
+ * once (the desk's own after a cancel, and the minute's) claim different rows: the rows are locked as they are
+ * picked and a locked one is passed over (PostgreSQL re-checks only the outer condition of a row another
+ * statement changed meanwhile, so without the lock both claimed it and the bank was asked twice).
+ */
 export function claimPendingRefunds(db: Queryable, limit: number): Promise<RefundRow[]> {
   return db.query<RefundRow>(
     `update refunds set claimed_until = now() + ${CLAIM}
       where id in (select id from refunds where status = 'pending' and (claimed_until is null or claimed_until < now())
-                    order by id limit $1)
+                    order by id limit $1 for update skip locked)
       returning id, order_id, payment_id, kopecks, receipt, created_at,
         coalesce((select sum(o.kopecks) from refunds o where o.payment_id = refunds.payment_id and o.status = 'done'), 0)::int as before`,
     [limit],

@@ -36,6 +36,7 @@ export async function carryOutRefunds(db: Db, provider: PaymentProvider | null):
     }
     try {
       await provider.refund(payment, {
+        id: refund.id,
         kopecks: refund.kopecks,
         before: refund.before,
         receipt: refund.receipt,

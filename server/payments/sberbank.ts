@@ -23,9 +23,11 @@ export const SBERBANK_MESSAGES = {
   badCallback: 'Неверная подпись уведомления банка',
 } as const;
 
-/** The bank's orderStatus: 2 money taken; 3 cancelled, 4 refunded, 6 declined; 0, 1, 5 not settled yet. */
+/**
+ * The bank's orderStatus: 2 money taken; 3 cancelled, 4 a refund was made (whole or part: only
+ * paymentAmountInfo.refundedAmount says how much), 6 declined; 0, 1, 5 not settled yet.
+ */
 const PAID_STATUS = 2;
-const REFUNDED_STATUS = 4;
 const FAILED_STATUSES = new Set([3, 4, 6]);
 const CALL_TIMEOUT_MS = 10_000;
 /** The bank's payment session is kept no shorter than this, even close to the order's deadline. */
@@ -135,16 +137,19 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
   return {
     id: bank.id,
     status: bank.status,
-    // refund.do gives back part or all of what was taken, with the refund's receipt. The bank is asked first
-    // what it has given back already, so a refund whose answer was lost (a timeout) is not made twice.
+    // refund.do gives back part or all of what was taken, with the refund's receipt and the shop's id of the
+    // refund (externalRefundId), under which the bank answers a repeat as it answered the first and moves no
+    // money. The bank is asked first what it has given back already (refundedAmount: its orderStatus 4 says
+    // only that some refund was made), so a refund whose answer was lost (a timeout) is not asked again.
     async refund(payment, refund) {
       if (!payment.provider_ref) throw new Refusal('conflict', SBERBANK_MESSAGES.neverRegistered);
       const state = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
       const given = state.paymentAmountInfo?.refundedAmount ?? 0;
-      if (state.orderStatus === REFUNDED_STATUS || given >= refund.before + refund.kopecks) return;
+      if (given >= refund.before + refund.kopecks) return;
       const answer = await callBank<{ errorCode?: string | number; errorMessage?: string }>('refund.do', {
         orderId: payment.provider_ref,
         amount: String(refund.kopecks),
+        externalRefundId: `refund-${refund.id}`,
         ...(refund.receipt ? { orderBundle: JSON.stringify(orderBundle(refund.receipt, refund.createdAt)) } : {}),
       });
       if (answer.errorCode && String(answer.errorCode) !== '0') {

@@ -18,11 +18,18 @@
 //                                                  orderNumber, orderStatus, amount (as registered), currency,
 //                                                  actionCode, paymentAmountInfo {paymentState,
 //                                                  approvedAmount, depositedAmount, refundedAmount}}
-//                                                  (orderStatus 0 registered, 2 paid, 4 refunded, 6 declined)
+//                                                  (orderStatus 0 registered, 2 paid, 4 a refund made
+//                                                  (whole or part), 6 declined)
 //   POST /payment/rest/refund.do                   form: userName, password, orderId, amount (kopecks),
-//                                                  orderBundle (the sell_refund receipt: positions of the
-//                                                  registered one, no more than are left) → {errorCode: '0'};
-//                                                  else 7 (not paid, or more than is left), 8 (the receipt)
+//                                                  externalRefundId (the shop's id of the refund, 1–36
+//                                                  characters: the same id again is answered as the first
+//                                                  was, and refunds nothing more; with another amount it is
+//                                                  refused, 5), orderBundle (the sell_refund receipt:
+//                                                  positions of the registered one, no more than are left)
+//                                                  → {errorCode: '0'}; else 7 (not paid, or more than is
+//                                                  left), 8 (the receipt). After any refund, whole or part,
+//                                                  orderStatus is 4 («по заказу была проведена операция
+//                                                  возврата»), and refunds go on while money is left.
 //   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
 //                                                  «Оплатить» and «Отменить»
 //   GET  /standin/orders?orderNumber=…             not the bank's: what it holds of the shop's orders with that
@@ -54,10 +61,13 @@ export interface BankOrder {
   failUrl: string;
   description: string;
   sessionTimeoutSecs: number;
-  /** 0 registered, 2 paid, 4 refunded in full, 6 declined. */
+  /** 0 registered, 2 paid, 4 a refund was made (whole or part: refundedAmount says how much), 6 declined. */
   orderStatus: number;
-  /** The sale's receipt it was registered with. */
-  bundle: Bundle;
+  /** The refunds made, by the shop's externalRefundId (or the bank's own id when none was sent), with their kopecks. */
+  refunds: Map<string, number>;
+  /** The sale's receipt it was registered with; null for one registered without (a test sets it so, for a
+   *  payment the shop took before it kept receipts): its refunds are then checked against no sale. */
+  bundle: Bundle | null;
   /** Each refund's receipt, in order. */
   refundBundles: Bundle[];
 }
@@ -132,7 +142,7 @@ export function checkBundle(raw: string | null, type: 'sell' | 'sell_refund', am
     return 'Сумма оплаты картой в чеке не совпадает с суммой операции';
   if (sale) {
     for (const i of items) {
-      const sold = sale.bundle.cartItems.items.find((s) => s.positionId === i.positionId && s.itemCode === i.itemCode);
+      const sold = sale.bundle?.cartItems.items.find((s) => s.positionId === i.positionId && s.itemCode === i.itemCode);
       if (!sold || sold.itemPrice !== i.itemPrice) return `позиция ${i.positionId}: нет такой позиции в чеке продажи`;
       const back = sale.refundBundles.flatMap((r) => r.cartItems.items).filter((r) => r.positionId === i.positionId);
       if (back.reduce((s, r) => s + r.quantity.value, 0) + i.quantity.value > sold.quantity.value) {
@@ -276,6 +286,7 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         orderStatus: 0,
         deposited: 0,
         refunded: 0,
+        refunds: new Map(),
         bundle: JSON.parse(form.get('orderBundle')!) as Bundle,
         refundBundles: [],
       };
@@ -295,7 +306,7 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         amount: order.amount,
         currency: '643',
         paymentAmountInfo: {
-          paymentState: order.orderStatus === 2 ? 'DEPOSITED' : order.orderStatus === 6 ? 'DECLINED' : 'CREATED',
+          paymentState: { 2: 'DEPOSITED', 4: 'REFUNDED', 6: 'DECLINED' }[order.orderStatus] ?? 'CREATED',
           approvedAmount: order.deposited,
           depositedAmount: order.deposited,
           refundedAmount: order.refunded,
@@ -308,14 +319,29 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
       if (!loginOk(form)) return json(res, { errorCode: '5', errorMessage: 'Доступ запрещён' });
       if (!order) return json(res, { errorCode: '6', errorMessage: 'Заказ не найден' });
       const amount = Number(form.get('amount'));
-      if (order.orderStatus !== 2 || !Number.isInteger(amount) || amount <= 0 || amount > order.deposited - order.refunded) {
-        return json(res, { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' });
+      const refundId = form.get('externalRefundId');
+      if (refundId !== null && !/^.{1,36}$/u.test(refundId)) {
+        return json(res, { errorCode: '4', errorMessage: 'Неверный формат параметра externalRefundId' });
       }
-      const badReceipt = checkBundle(form.get('orderBundle'), 'sell_refund', amount, order);
-      if (badReceipt) return json(res, { errorCode: '8', errorMessage: badReceipt });
-      order.refundBundles.push(JSON.parse(form.get('orderBundle')!) as Bundle);
+      // A refund the bank has made under this id: the same call again is answered as before, and moves nothing.
+      const earlier = refundId === null ? undefined : order.refunds.get(refundId);
+      if (earlier !== undefined) {
+        return earlier === amount
+          ? json(res, { errorCode: '0', errorMessage: 'Успешно' })
+          : json(res, { errorCode: '5', errorMessage: 'Возврат с таким externalRefundId уже проведён на другую сумму' });
+      }
+      const settled = order.orderStatus === 2 || order.orderStatus === 4;
+      if (!settled || !Number.isInteger(amount) || amount <= 0 || amount > order.deposited - order.refunded) {
+        return json(res, { errorCode: '7', errorMessage: 'Общая сумма возвратов превышает сумму заказа' });
+      }
+      if (order.bundle || form.get('orderBundle')) {
+        const badReceipt = checkBundle(form.get('orderBundle'), 'sell_refund', amount, order.bundle ? order : undefined);
+        if (badReceipt) return json(res, { errorCode: '8', errorMessage: badReceipt });
+        order.refundBundles.push(JSON.parse(form.get('orderBundle')!) as Bundle);
+      }
       order.refunded += amount;
-      if (order.refunded === order.deposited) order.orderStatus = 4;
+      order.refunds.set(refundId ?? randomUUID(), amount);
+      order.orderStatus = 4;
       if (loseRefundAnswer) {
         loseRefundAnswer = false;
         return req.socket.destroy();
