@@ -24,9 +24,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
 /** Seconds per vitest file, and the run's wall time. */
 function vitestTimes(workers: number): { files: Record<string, number>; wall: number } {
   const out = path.join(scratch, `vitest-${runs++}.json`);
-  const wall = run('npx', ['vitest', 'run', `--maxWorkers=${workers}`, '--reporter=./scripts/test-times/vitest-file-times.ts'], {
-    TEST_TIMES_OUT: out,
-  });
+  // One at a time is --no-file-parallelism: --maxWorkers=1 does not reach the projects, which keep the config's 2.
+  const parallelism = workers === 1 ? '--no-file-parallelism' : `--maxWorkers=${workers}`;
+  const wall = run('npx', ['vitest', 'run', parallelism, '--reporter=./scripts/test-times/vitest-file-times.ts'], { TEST_TIMES_OUT: out });
   return { files: JSON.parse(readFileSync(out, 'utf8')) as Record<string, number>, wall };
 }
 
