@@ -57,6 +57,16 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     await s.call('GET', await atBank(formUrl, 'pay'));
     return { o, b: bankOrder(formUrl) };
   };
+  /** A pickup order of `price` ₽ paid at the bank's form, then cancelled by a manager: its refund waits for a pass. */
+  const paidThenCancelled = async (price: number) => {
+    const s = shopper(app);
+    const o = await placePickupOrder(app, s, price);
+    await s.call('GET', await atBank((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url, 'pay'));
+    await app.db.transaction(async (tx) =>
+      cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет в наличии', app.config.publicUrl),
+    );
+    return o;
+  };
   const cardBalance = async (code: string) =>
     (await app.db.query<{ balance: number }>('select balance from gift_cards where code = $1', [code]))[0].balance;
 
@@ -288,17 +298,8 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
   });
 
   it('a bank that does not answer a refund is asked no more in that pass; the next pass gives every refund back', async () => {
-    const paidThenCancelled = async () => {
-      const s = shopper(app);
-      const o = await placePickupOrder(app, s, 1800);
-      await s.call('GET', await atBank((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url, 'pay'));
-      await app.db.transaction(async (tx) =>
-        cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет в наличии', app.config.publicUrl),
-      );
-      return o;
-    };
     await carryOutRefunds(app.db, app.payments); // earlier tests' refunds, if any, out of the way
-    const orders = [await paidThenCancelled(), await paidThenCancelled()];
+    const orders = [await paidThenCancelled(1800), await paidThenCancelled(1800)];
     const calls = bank.refundCalls;
     bank.dropNextCall(); // each call may wait its whole timeout: the first silence stops the pass
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 0, waiting: 2 });
@@ -308,19 +309,10 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
   });
 
   it('two refund passes at once ask the bank once for each refund', async () => {
-    const paidThenCancelled = async () => {
-      const s = shopper(app);
-      const o = await placePickupOrder(app, s, 1200);
-      await s.call('GET', await atBank((await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url, 'pay'));
-      await app.db.transaction(async (tx) =>
-        cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет в наличии', app.config.publicUrl),
-      );
-      return o;
-    };
     await carryOutRefunds(app.db, app.payments); // earlier tests' refunds, if any, out of the way
     // The desk's pass right after a cancel and the minute's pass meet now and then; here, every time.
     for (let round = 0; round < 12; round++) {
-      const orders = [await paidThenCancelled(), await paidThenCancelled()];
+      const orders = [await paidThenCancelled(1200), await paidThenCancelled(1200)];
       const calls = bank.refundCalls;
       const [a, b] = await Promise.all([carryOutRefunds(app.db, app.payments), carryOutRefunds(app.db, app.payments)]);
       expect(a.done + b.done).toBe(2);
