@@ -167,7 +167,7 @@ export async function scheduleRefunds(
   orderId: number,
   reason: string,
   returned: Returned,
-  goodsKopecks: number | null = null,
+  goodsKopecks = Infinity,
 ): Promise<number> {
   const payments = await tx.query<{ id: number; amount: number; receipt: Receipt | null; refunded: number; earlier: Receipt[] }>(
     `select p.id, p.amount, p.receipt,
@@ -178,7 +178,7 @@ export async function scheduleRefunds(
     [orderId],
   );
   let kopecks = 0;
-  let goodsLeft = returned === 'all' || goodsKopecks === null ? Infinity : goodsKopecks;
+  let goodsLeft = goodsKopecks;
   for (const p of payments) {
     const left = p.amount * 100 - p.refunded;
     if (left <= 0) continue;
