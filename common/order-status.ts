@@ -1,7 +1,9 @@
 // An order's statuses and its payment's, as the buyer sees them: the codes the database and the API carry,
-// each with its Russian name. Which status may follow which, and what each change does, is the server's
-// order lifecycle (server/orders/lifecycle.ts); the API answers the name beside the code, and the page asks
-// these predicates rather than comparing codes of its own.
+// each with its Russian name, which status may follow which (TRANSITIONS), and the questions every part of
+// the shop asks of an order (isPaid, isSettled, isFinal, hasLeftShop…). Only the server's order lifecycle
+// (server/orders/lifecycle.ts) changes a status; the page, the desk, the exchange with 1C and the SQL that
+// selects orders by status ask these predicates and lists rather than comparing codes of their own (a test,
+// tests/unit/status-codes.test.ts, finds any comparison with a code outside this file and the lifecycle).
 
 export const ORDER_STATUSES = {
   new: 'Новый',
@@ -39,6 +41,32 @@ export const PAYMENT_STATUSES = {
 export type PaymentStatus = keyof typeof PAYMENT_STATUSES;
 export const PAYMENT_STATUS_CODES = Object.keys(PAYMENT_STATUSES) as PaymentStatus[];
 
+/** Which status may follow which. An order is cancelled until it leaves the shop; after that it comes back as a return. */
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  new: ['awaiting_payment', 'paid', 'cancelled'],
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['assembling', 'cancelled'],
+  assembling: ['shipped', 'ready_for_pickup', 'cancelled'],
+  shipped: ['received', 'returned'],
+  ready_for_pickup: ['received', 'returned'],
+  received: ['returned'],
+  cancelled: [],
+  returned: [],
+};
+
+/** Whether TRANSITIONS lets an order in status `from` (a code this build may not know) move to `to`. */
+export const canMove = (from: string, to: OrderStatus): boolean =>
+  (TRANSITIONS as Record<string, readonly OrderStatus[]>)[from]?.includes(to) ?? false;
+
+/** The statuses nothing follows: the order will not change again (a received order may still come back). */
+export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUS_CODES.filter((s) => TRANSITIONS[s].length === 0);
+
+/** The statuses of an order that has left the shop's hands: handed to delivery, waiting at the pickup point, or further. */
+export const LEFT_SHOP_STATUSES: readonly OrderStatus[] = ['shipped', 'ready_for_pickup', 'received', 'returned'];
+
+/** The payment statuses of an order whose money came at some time, whether it stays or has gone (or goes) back. */
+export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refunding', 'refunded'];
+
 /** The Russian name of a status code; a code this build does not know reads as it came. */
 export const orderStatusName = (code: string): string => (ORDER_STATUSES as Record<string, string>)[code] ?? code;
 export const paymentStatusName = (code: string): string => (PAYMENT_STATUSES as Record<string, string>)[code] ?? code;
@@ -53,6 +81,16 @@ const PAYMENT = codesOf(PAYMENT_STATUSES);
 
 /** The order's money has come and stays with the shop (a cancelled paid order's reads refunding, then refunded). */
 export const isPaid = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === PAYMENT.paid;
+
+/** The buyer's money came at some time (it may since have gone back): what the accounting system books as paid. */
+export const isSettled = (o: Pick<Statuses, 'payment_status'>): boolean =>
+  (SETTLED_PAYMENT_STATUSES as readonly string[]).includes(o.payment_status);
+
+/** Nothing follows the order's status: cancelled, or all of it returned. */
+export const isFinal = (o: Pick<Statuses, 'status'>): boolean => (FINAL_STATUSES as readonly string[]).includes(o.status);
+
+/** The goods have left the shop's hands (shipped, at the pickup point, received, or back again). */
+export const hasLeftShop = (o: Pick<Statuses, 'status'>): boolean => (LEFT_SHOP_STATUSES as readonly string[]).includes(o.status);
 
 /** The order was cancelled: it holds nothing and waits for nothing. */
 export const isCancelled = (o: Pick<Statuses, 'status'>): boolean => o.status === ORDER.cancelled;

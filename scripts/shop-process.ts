@@ -19,6 +19,8 @@ export interface ShopProcess {
   peakMemoryMb(): number;
   /** Starts the peak over from what the process holds now (Linux's clear_refs). */
   resetPeakMemory(): void;
+  /** What the server has logged so far. */
+  log(): string[];
   /** Stops the server; resolves to what it logged. */
   stop(): Promise<string[]>;
   /** Ends the server at once with SIGKILL, as a crash or the OOM killer would; resolves to what it logged. */
@@ -89,6 +91,7 @@ export async function startShop(env: Record<string, string>, port?: number, main
       const [user, system] = shop.cpuSplit();
       return user + system;
     },
+    log: () => lines,
     stop: () => ended('SIGTERM'),
     crash: () => ended('SIGKILL'),
   };

@@ -3,19 +3,9 @@
 // every change with who made it, the manager's note, and the actions the lifecycle allows from its status now.
 import type { DeskOrder } from '../../common/contract/manage.ts';
 import type { Queryable } from '../db/public.ts';
-import {
-  METHOD_NAMES,
-  TRANSITIONS,
-  iso,
-  deskExtras,
-  orderById,
-  orderItems,
-  orderPayments,
-  orderRefunds,
-  orderTimeline,
-} from '../orders/public.ts';
+import { METHOD_NAMES, iso, deskExtras, orderById, orderItems, orderPayments, orderRefunds, orderTimeline } from '../orders/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
+import { canMove, orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
 import { MANAGER_MOVES, type ManagerMove } from '../../common/manager-moves.ts';
 
 /** Who made a change, as the timeline says it. */
@@ -87,6 +77,6 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
       created_at: iso(t.created_at),
     })),
     note: extras.note,
-    actions: MANAGER_MOVES.filter((m: ManagerMove) => TRANSITIONS[o.status as OrderStatus]?.includes(m)),
+    actions: MANAGER_MOVES.filter((m: ManagerMove) => canMove(o.status, m)),
   };
 }

@@ -1,13 +1,13 @@
 // 1C's orders back (type=sale&mode=file): each Документ names one of the shop's orders (by its Ид, the
 // order's guid, or its Номер) and what the accounting system did with it, in requisites: «Номер по 1С» is
 // kept; «Дата оплаты по 1С» pays an unpaid order; «Дата отгрузки по 1С» ships a paid one (through
-// «Собирается», with «Трек-номер» when 1C gives it); «Отменен» = true cancels it (its goods back on sale,
+// «Собирается», with «Трек-номер» when 1C gives it) and is known of one that has left the shop already; «Отменен» = true cancels it (its goods back on sale,
 // card money back). Each is the lifecycle's own move, recorded as the accounting system's and told to the
 // buyer as any change; each order in its own transaction, so one the lifecycle refuses leaves the others.
 import type { Db } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
 import { advance, cancel, orderByGuid, pay, type Actor, type OrderRow } from '../orders/public.ts';
-import { orderStatusName } from '../../common/order-status.ts';
+import { canMove, hasLeftShop, isCancelled, isSettled, ORDER, orderStatusName } from '../../common/order-status.ts';
 import { readXmlRecords, child, children, textAt, type XmlNode } from './xml-records.ts';
 
 /** The accounting system as the lifecycle records it. */
@@ -62,24 +62,27 @@ async function applyDocument(db: Db, doc: XmlNode, publicUrl: string): Promise<{
     const number = req.get('номер по 1с');
     if (number) await tx.query('update orders set accounting_number = $2 where id = $1', [order.id, number]);
     if (isTrue(req.get('отменен') ?? '')) {
-      if (order.status !== 'cancelled') {
+      if (!isCancelled(order)) {
         await cancel(tx, order, ACCOUNTING, BACK_MESSAGES.cancelReason, publicUrl);
         cancelled = true;
       }
     } else {
-      if (isDate(req.get('дата оплаты по 1с') ?? '') && order.payment_status !== 'paid') {
+      // A payment 1C records of an order whose money came already (and may since have gone back) is known.
+      if (isDate(req.get('дата оплаты по 1с') ?? '') && !isSettled(order)) {
         await pay(tx, order, ACCOUNTING, BACK_MESSAGES.paidComment, publicUrl);
         await reload();
       }
-      if (isDate(req.get('дата отгрузки по 1с') ?? '') && (order.status === 'paid' || order.status === 'assembling')) {
+      // A shipment ships a paid order (through «Собирается») or an assembling one; of goods that have left the
+      // shop already (shipped, at the pickup point, received, returned) it is known; of any other it is refused.
+      if (isDate(req.get('дата отгрузки по 1с') ?? '') && !hasLeftShop(order)) {
+        if (!canMove(order.status, ORDER.assembling) && !canMove(order.status, ORDER.shipped))
+          throw new Refusal('conflict', BACK_MESSAGES.notShippable(orderStatusName(order.status)));
         const tracking = req.get('трек-номер') || req.get('номер отправления') || '';
-        if (order.status === 'paid') {
-          await advance(tx, order, 'assembling', ACCOUNTING, '', publicUrl);
+        if (!canMove(order.status, ORDER.shipped)) {
+          await advance(tx, order, ORDER.assembling, ACCOUNTING, '', publicUrl);
           await reload();
         }
-        await advance(tx, order, 'shipped', ACCOUNTING, '', publicUrl, tracking);
-      } else if (isDate(req.get('дата отгрузки по 1с') ?? '') && order.status !== 'shipped' && order.status !== 'received') {
-        throw new Refusal('conflict', BACK_MESSAGES.notShippable(orderStatusName(order.status)));
+        await advance(tx, order, ORDER.shipped, ACCOUNTING, '', publicUrl, tracking);
       }
     }
     await reload();

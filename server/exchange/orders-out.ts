@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/public.ts';
 import { moscowStamp } from '../lib/public.ts';
 import { orderItems, saleReceipt, type OrderRow, type ReceiptLine } from '../orders/public.ts';
-import { orderStatusName, paymentStatusName } from '../../common/order-status.ts';
+import { FINAL_STATUSES, isCancelled, isFinal, isSettled, orderStatusName, paymentStatusName } from '../../common/order-status.ts';
 import { el, encodeDocument, money } from './xml-text.ts';
 import type { SentOrder } from './exchange-sql.ts';
 
@@ -30,10 +30,11 @@ async function ordersToSend(db: Queryable): Promise<OutOrder[]> {
             status || '/' || payment_status as state
        from orders where exchanged_state is distinct from status || '/' || payment_status
         -- An order that ended before the accounting system ever took it (placed before the exchange was turned
-        -- on, or unpaid and cancelled between two of 1C's calls) is none of its business.
-        and (exchanged_state is not null or status not in ('received', 'cancelled', 'returned'))
+        -- on, or unpaid and cancelled between two of 1C's calls) is none of its business. A received one is a
+        -- sale it must book, however late: only the statuses nothing follows (FINAL_STATUSES) are left out.
+        and (exchanged_state is not null or status <> all($2::text[]))
       order by id limit $1`,
-    [ORDERS_PER_QUERY],
+    [ORDERS_PER_QUERY, FINAL_STATUSES],
   );
 }
 
@@ -103,7 +104,7 @@ async function documentOf(db: Queryable, o: OutOrder): Promise<string> {
     ].join('');
   });
   const place = [o.city_name, o.address].filter(Boolean).join(', ');
-  const paid = o.payment_status === 'paid' || o.payment_status === 'refunding' || o.payment_status === 'refunded';
+  const paid = isSettled(o);
   return [
     '<Документ>',
     el('Ид', o.guid),
@@ -132,8 +133,8 @@ async function documentOf(db: Queryable, o: OutOrder): Promise<string> {
     requisite('Метод оплаты', 'Банковская карта'),
     requisite('Заказ оплачен', String(paid)),
     requisite('Статус оплаты', paymentStatusName(o.payment_status)),
-    requisite('Отменен', String(o.status === 'cancelled')),
-    requisite('Финальный статус', String(o.status === 'received' || o.status === 'cancelled' || o.status === 'returned')),
+    requisite('Отменен', String(isCancelled(o))),
+    requisite('Финальный статус', String(isFinal(o))),
     requisite('Статус заказа', orderStatusName(o.status)),
     requisite('Способ доставки', o.delivery_method === 'pickup' ? 'Самовывоз из пункта выдачи' : 'Курьер'),
     requisite('Адрес доставки', place),

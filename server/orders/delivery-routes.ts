@@ -7,7 +7,7 @@ import { knownShopper, route } from '../http/public.ts';
 import { basketSums } from '../basket/public.ts';
 import { Refusal } from '../refusal.ts';
 import { searchCities, searchRegions, searchText } from './geo-sql.ts';
-import { DELIVERY_MESSAGES } from './delivery.ts';
+import { DELIVERY_MESSAGES, quoteBasket } from './delivery.ts';
 
 export const SEARCH_LIMIT = 20;
 /** Without a search text the whole region list is answered (a select needs it). */
@@ -26,9 +26,12 @@ export default async function deliveryRoutes(app: FastifyInstance): Promise<void
 
   route(app, ENDPOINTS.deliveryCalc, async (req) => {
     const { body } = req;
-    // Without a sum, the shopper's basket is priced (free delivery depends on it).
-    const sum = body.sum ?? (await basketSums(app.db, knownShopper(req))).items;
-    const options = await app.delivery.quote(app.db, body.city_id, sum);
+    // The shopper's basket: its sum when the page gives none (free delivery depends on it), and whether it is
+    // gift certificates alone (nothing to carry: no charge, as placing the order will say).
+    const basket = await basketSums(app.db, knownShopper(req));
+    const sum = body.sum ?? basket.items;
+    const goods = basket.lines > 0 && basket.goods === 0 ? 0 : sum;
+    const options = await quoteBasket(app.delivery, app.db, body.city_id, { items: sum, goods });
     if (!options) throw new Refusal('notFound', DELIVERY_MESSAGES.unknownCity);
     return { options: options.filter((o) => !body.method || o.method === body.method) };
   });

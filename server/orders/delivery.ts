@@ -29,6 +29,22 @@ export const DELIVERY_MESSAGES = {
   noMethod: 'Этим способом в выбранный город не доставляем',
 } as const;
 
+/**
+ * What each method costs for a basket: the provider's quote, except that a basket of gift certificates alone
+ * is charged nothing, for no parcel travels (each card is mailed to the buyer when the order is paid,
+ * order-paid.ts). `items` is the whole basket's sum, `goods` the part that is not certificates.
+ */
+export async function quoteBasket(
+  provider: DeliveryProvider,
+  db: Queryable,
+  cityId: number,
+  sums: { items: number; goods: number },
+): Promise<DeliveryQuote[] | null> {
+  const quotes = await provider.quote(db, cityId, sums.items);
+  const certificatesOnly = sums.items > 0 && sums.goods === 0;
+  return quotes && certificatesOnly ? quotes.map((q) => ({ ...q, price: 0 })) : quotes;
+}
+
 export const tariffTableDelivery: DeliveryProvider = {
   id: 'tariffs',
   async quote(db, cityId, sum) {

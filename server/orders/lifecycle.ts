@@ -1,5 +1,5 @@
-// The order's lifecycle, its one owner: which status may follow which (TRANSITIONS), and what each change
-// does, in the caller's one transaction on the locked order. Placing records the first status; paying sets
+// The order's lifecycle, its one owner: it moves an order as TRANSITIONS allows (common/order-status.ts) and
+// says what each change does, in the caller's one transaction on the locked order. Placing records the first status; paying sets
 // the money's arrival and its effects (order-paid.ts: bonus points, bought gift cards); cancelling undoes
 // exactly what placing took: stock, the promo code's use, the bonus points spent, the gift card money, and
 // lapses the payments still pending. Every change is recorded with who made it and from what status, and the
@@ -11,7 +11,7 @@ import type { Queryable } from '../db/public.ts';
 import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { awaitsPayment, BUYER_NOTICES, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import { awaitsPayment, BUYER_NOTICES, canMove, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 import { undoesSale, type ManagerMove } from '../../common/manager-moves.ts';
 import { formatKopecks } from '../../common/kopecks.ts';
 import {
@@ -38,19 +38,6 @@ import { refundReceipt, saleReceipt } from './receipt.ts';
 import { orderStatusMail } from './order-mails.ts';
 import { orderItems, type OrderRow } from './orders-sql.ts';
 
-/** Which status may follow which. An order is cancelled until it leaves the shop; after that it comes back as a return. */
-export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  new: ['awaiting_payment', 'paid', 'cancelled'],
-  awaiting_payment: ['paid', 'cancelled'],
-  paid: ['assembling', 'cancelled'],
-  assembling: ['shipped', 'ready_for_pickup', 'cancelled'],
-  shipped: ['received', 'returned'],
-  ready_for_pickup: ['received', 'returned'],
-  received: ['returned'],
-  cancelled: [],
-  returned: [],
-};
-
 /** Who asks for a change: the buyer (their account, if signed in), the shop itself, a manager, the accounting system. */
 export interface Actor {
   kind: ActorKind;
@@ -73,9 +60,6 @@ export const LIFECYCLE_MESSAGES = {
   boughtCardSpent: (code: string) =>
     `Подарочной картой ${code} из этого заказа уже расплатились: отменить заказ нельзя, оформите возврат после получения`,
 } as const;
-
-export const canMove = (from: string, to: OrderStatus): boolean =>
-  (TRANSITIONS as Record<string, readonly OrderStatus[]>)[from]?.includes(to) ?? false;
 
 /**
  * One change of status of the locked order: refused unless the table allows it; `apply` writes it (the status

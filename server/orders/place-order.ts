@@ -29,7 +29,7 @@ import {
 } from './orders-sql.ts';
 import { countPromoUse, findPromo } from './promo-sql.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
-import { DELIVERY_MESSAGES, METHOD_NAMES, type DeliveryProvider } from './delivery.ts';
+import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider } from './delivery.ts';
 import { payFromCard } from './gift-card-payment.ts';
 import { pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
@@ -154,7 +154,7 @@ export async function placeOrder(
     bonusSpent = pointsToSpend(input.bonus, balance, goodsSum - promoDiscount);
   }
 
-  const quotes = await deps.delivery.quote(tx, input.city_id, itemsSum);
+  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, { items: itemsSum, goods: goodsSum });
   const quote = quotes?.find((q) => q.method === input.delivery_method);
   if (!quote) throw new Refusal('invalid', DELIVERY_MESSAGES.noMethod);
 

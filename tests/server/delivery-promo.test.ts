@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { backends, getJson, startApp } from './harness.ts';
-import { city, createUser, freshVariant, shopper } from './shop-helpers.ts';
+import { BUYER, city, createUser, freshVariant, shopper } from './shop-helpers.ts';
 
 const NBSP = '\u00a0';
 
@@ -95,6 +95,26 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 2 });
     const res = await s.call('POST', '/api/v1/cdek_calc/', { city_id: (await city(app, 'Москва')).city_id });
     expect(res.body.options.map((o: { price: number }) => o.price)).toEqual([0, 0]); // 8000 ≥ 7000 and 5000
+  });
+
+  it('charges no delivery for gift certificates alone, which are mailed, and the usual price once goods join them', async () => {
+    const moscow = await city(app, 'Москва'); // pickup 250 below 5000
+    const s = shopper(app);
+    await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-1000', quantity: 1 });
+    const quoted = await s.call('POST', '/api/v1/cdek_calc/', { city_id: moscow.city_id, sum: 1000 });
+    expect(quoted.body.options.map((o: { price: number }) => o.price)).toEqual([0, 0]);
+    const placed = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
+    expect([placed.status, placed.body.total]).toEqual([200, 1000]);
+
+    const mixed = shopper(app);
+    const v = await freshVariant(app, 10);
+    await app.db.query('update products set price = 1500, old_price = null, active = true where id = $1', [v.product_id]);
+    await mixed.call('POST', '/api/v2/cart/', { ext_id: 'GC-1000', quantity: 1 });
+    await mixed.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
+    const charged = await mixed.call('POST', '/api/v1/cdek_calc/', { city_id: moscow.city_id, sum: 2500 });
+    expect(charged.body.options.map((o: { price: number }) => o.price)).toEqual([390, 250]);
+    const order = await mixed.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
+    expect([order.status, order.body.total]).toEqual([200, 2750]);
   });
 
   it('says which methods reach a city', async () => {

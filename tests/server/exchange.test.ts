@@ -532,6 +532,28 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       expect(query.text).not.toContain(gone.number);
     });
 
+    it('takes a shipment date of an order already at the pickup point as known, and calls only a cancelled or returned order final', async () => {
+      const waiting = await placePickupOrder(app, shopper(app), 3100);
+      await app.db.query(`update orders set status = 'ready_for_pickup', payment_status = 'paid' where guid = $1`, [waiting.guid]);
+      const received = await placePickupOrder(app, shopper(app), 3200);
+      await app.db.query(`update orders set status = 'received', payment_status = 'paid' where guid = $1`, [received.guid]);
+      const query = await oneC().queryOrders();
+      const docOf = (guid: string) => query.text.slice(query.text.indexOf(`<Ид>${guid}</Ид>`)).split('</Документ>')[0];
+      // A received order is a sale the accounting system books, even one it never took before; it may still come back.
+      expect(docOf(received.guid)).toContain('<Наименование>Финальный статус</Наименование><Значение>false</Значение>');
+      expect(docOf(received.guid)).toContain('<Наименование>Заказ оплачен</Наименование><Значение>true</Значение>');
+
+      await oneC().sendOrders(
+        ordersBack([{ number: waiting.number, guid: waiting.guid, paidOn: '2026-11-26T12:30:00', shippedOn: '2026-11-27T09:00:00' }]),
+      );
+      const [log] = await app.db.query<{ problems: string[] }>(
+        `select problems from exchange_runs where kind = 'sale' and file = 'orders.xml' order by id desc limit 1`,
+      );
+      expect(log.problems).toEqual([]);
+      const [row] = await app.db.query<{ status: string }>('select status from orders where guid = $1', [waiting.guid]);
+      expect(row.status).toBe('ready_for_pickup');
+    });
+
     it('writes a character windows-1251 has none for as a character reference', async () => {
       const order = await placePickupOrder(app, shopper(app), 2600, { comment: 'Позвоните 📞, Zoë' });
       const query = await oneC().queryOrders();

@@ -132,7 +132,8 @@ describe.runIf(PG_URL)('a rolling restart behind nginx', () => {
             return JSON.parse(res.body) as { cart: { ext_id: string; item_uuid: string; quantity: number }[] };
           } catch (err) {
             writing.failures.push(String(err));
-            if (attempt > 20) throw err;
+            // As the shop's outbox does, it keeps trying; the traffic wait below reports a stall with what was seen.
+            if (!running && attempt > 20) throw err;
             await new Promise((r) => setTimeout(r, 200));
           }
         }
@@ -160,7 +161,23 @@ describe.runIf(PG_URL)('a rolling restart behind nginx', () => {
     /** Until the shoppers have had this many more answers: traffic on both processes between the restarts. */
     const traffic = async (reads: number, writes: number) => {
       const [r, w] = [reading.answers + reads, writing.answers + writes];
-      await vi.waitFor(() => expect([reading.answers >= r, writing.answers >= w]).toEqual([true, true]), PATIENCE);
+      try {
+        await vi.waitFor(() => expect([reading.answers >= r, writing.answers >= w]).toEqual([true, true]), PATIENCE);
+      } catch (err) {
+        // What the shoppers were answered instead, and what nginx said of the processes: a stall explained.
+        const seen = {
+          reading: { ...reading, notOk: reading.notOk.slice(-5), failures: reading.failures.slice(-5) },
+          writing: { ...writing, notOk: writing.notOk.slice(-5), failures: writing.failures.slice(-5) },
+          nginx: nginx.errorLog().split('\n').slice(-30),
+          shops: shops.map((s) =>
+            s
+              .log()
+              .filter((l) => !l.includes('"level":30'))
+              .slice(-10),
+          ),
+        };
+        throw new Error(`${String(err)}\n${JSON.stringify(seen, null, 1)}`, { cause: err });
+      }
     };
     const logs: string[][] = [];
     await traffic(100, 20);

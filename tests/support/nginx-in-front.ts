@@ -13,6 +13,8 @@ const DEPLOYED = fileURLToPath(new URL('../../deploy/nginx.conf', import.meta.ur
 export interface NginxInFront {
   /** https://127.0.0.1:port, with a certificate of its own (clients must not check it). */
   url: string;
+  /** What nginx has logged so far (warnings and errors: a peer refused, no live upstreams). */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ http {
   }
   return {
     url,
+    errorLog: () => readFileSync(path.join(dir, 'error.log'), 'utf8'),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
