@@ -7,6 +7,25 @@ import { DEFAULT_PUSH_SERVICES } from './push/public.ts';
 export const VAT_RATES = ['none', '0', '10', '20', '22'] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 
+/**
+ * The shop's tax system as the fiscal receipt names it (FFD tag 1055, orderBundle.company.sno): general,
+ * simplified on income, simplified on income less expenses, the agricultural tax, the patent.
+ */
+export const TAX_SYSTEMS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
+export type TaxSystem = (typeof TAX_SYSTEMS)[number];
+
+/** Who sells, as every fiscal receipt says (orderBundle.company): required with a provider that prints receipts. */
+export interface ReceiptCompany {
+  /** The seller's INN, 10 digits (a company) or 12 (an individual entrepreneur), its check digits right (SHOP_INN). */
+  inn: string;
+  /** TAX_SYSTEM. */
+  taxSystem: TaxSystem;
+  /** The seller's e-mail on the receipt (RECEIPT_EMAIL, tag 1117). */
+  email: string;
+  /** Where the sale took place: the shop's address on the web (PUBLIC_URL, tag 1187). */
+  paymentAddress: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -70,6 +89,8 @@ export interface Config {
    * receipts (sberbank), so a receipt never carries a guessed rate.
    */
   vatRate: VatRate;
+  /** The seller on every fiscal receipt (SHOP_INN, TAX_SYSTEM, RECEIPT_EMAIL; PUBLIC_URL): null until all are set. */
+  receiptCompany: ReceiptCompany | null;
   /**
    * The accounts that are the shop's staff (STAFF_EMAILS, comma-separated e-mails, lower-cased): they sign
    * in with the shop's own login and open the manager's desk at /manage; nobody else may.
@@ -251,6 +272,10 @@ function paymentProviderOf(env: NodeJS.ProcessEnv, sberbank: SberbankConfig): Co
       throw new Error(
         `PAYMENT_PROVIDER=sberbank needs VAT_RATE, the VAT rate of the receipts (${VAT_RATES.join(', ')}): ask the shop's accountant`,
       );
+    if (!env.SHOP_INN?.trim() || !env.TAX_SYSTEM?.trim() || !env.RECEIPT_EMAIL?.trim())
+      throw new Error(
+        "PAYMENT_PROVIDER=sberbank needs SHOP_INN, TAX_SYSTEM and RECEIPT_EMAIL, the seller on every fiscal receipt: ask the shop's accountant",
+      );
     return 'sberbank';
   }
   throw new Error(`PAYMENT_PROVIDER is not one of sberbank, test, none: ${raw}`);
@@ -269,6 +294,31 @@ function vatRateOf(raw: string | undefined): VatRate {
   const rate = (raw ?? '').trim().replace(/%$/, '') || 'none';
   if (!(VAT_RATES as readonly string[]).includes(rate)) throw new Error(`VAT_RATE is not one of ${VAT_RATES.join(', ')}: ${raw}`);
   return rate as VatRate;
+}
+
+/**
+ * Whether an INN's check digits are right: 10 digits (a company) with one, 12 (an individual) with two, each
+ * the weighted sum of the digits before it, mod 11, mod 10. A few lines of arithmetic, written here.
+ */
+export function innValid(inn: string): boolean {
+  if (!/^(\d{10}|\d{12})$/.test(inn)) return false;
+  const d = [...inn].map(Number);
+  const check = (weights: number[]) => (weights.reduce((s, w, i) => s + w * d[i]!, 0) % 11) % 10;
+  if (d.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9];
+  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
+}
+
+function receiptCompanyOf(env: NodeJS.ProcessEnv, publicUrl: string): ReceiptCompany | null {
+  const inn = env.SHOP_INN?.trim() ?? '';
+  const taxSystem = env.TAX_SYSTEM?.trim() ?? '';
+  const email = env.RECEIPT_EMAIL?.trim() ?? '';
+  if (!inn && !taxSystem && !email) return null;
+  if (!innValid(inn)) throw new Error(`SHOP_INN is not an INN (10 or 12 digits with the right check digits): ${env.SHOP_INN ?? ''}`);
+  if (!(TAX_SYSTEMS as readonly string[]).includes(taxSystem))
+    throw new Error(`TAX_SYSTEM is not one of ${TAX_SYSTEMS.join(', ')}: ${env.TAX_SYSTEM ?? ''}`);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 64)
+    throw new Error(`RECEIPT_EMAIL is not an e-mail of at most 64 characters: ${env.RECEIPT_EMAIL ?? ''}`);
+  return { inn, taxSystem: taxSystem as TaxSystem, email, paymentAddress: publicUrl };
 }
 
 function staffEmailsOf(raw: string | undefined): string[] {
@@ -361,6 +411,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 25),
     sberbank,
     vatRate: vatRateOf(env.VAT_RATE),
+    receiptCompany: receiptCompanyOf(env, publicUrl),
     staffEmails: staffEmailsOf(env.STAFF_EMAILS),
     push: readPush(env, publicUrl),
     exchange,

@@ -58,11 +58,11 @@ const PIECE = '<БазоваяЕдиница Код="796" Наименовани
  * The order's lines as its receipt has them (prices after the discounts); should an old order not add up to
  * its total (the receipt refuses it), its lines at their own prices, so the order still reaches 1C.
  */
-function positionsOf(o: OutOrder, items: Awaited<ReturnType<typeof orderItems>>): Omit<ReceiptLine, 'position'>[] {
+function positionsOf(o: OutOrder, items: Awaited<ReturnType<typeof orderItems>>): Omit<ReceiptLine, 'position' | 'method'>[] {
   try {
-    return saleReceipt(o, items, 'none', 0).lines;
+    return saleReceipt(o, items, 'none', o.total * 100).lines;
   } catch {
-    const lines: Omit<ReceiptLine, 'position'>[] = items.map((i) => ({
+    const lines: Omit<ReceiptLine, 'position' | 'method'>[] = items.map((i) => ({
       code: i.ext_id,
       line: i.ext_id,
       name: i.name,

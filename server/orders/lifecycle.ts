@@ -168,8 +168,8 @@ async function givePointsBack(tx: Queryable, order: OrderRow, points?: number): 
 /**
  * The buyer sent goods back after the order left the shop (shipped, ready for pickup or received): all that is
  * left of it, or some units of some lines (`lines`, by ext_id: one swimsuit of two). The goods go back on sale,
- * and the money paid for them goes back (delivery was done, it is not): to the bank card first, through the
- * provider with a refund receipt of those positions, the rest to the gift card that paid it. Points follow the
+ * and the money paid for them goes back (delivery was done, it is not): the bank card's share of them through
+ * the provider, with a refund receipt of those positions, the rest to the gift card that paid it. Points follow the
  * goods: a share of those accrued is taken back and a share of those spent given back, the rest with the last
  * of the goods. The last of the goods back, the order is «Возвращён» (its bought gift cards voided); some of
  * them back, it keeps its status, and the return is recorded and mailed to the buyer all the same.
@@ -194,7 +194,7 @@ export async function returnGoods(
   if (!whole && left.some((l) => l.certificate && wanted.has(l.ext_id)))
     throw new Refusal('invalid', LIFECYCLE_MESSAGES.certificateWithAll);
   // What the returned goods and the goods not yet returned cost after the order's discounts, by its receipt's rule.
-  const sale = saleReceipt(order, await orderItems(tx, order.id), 'none', 0);
+  const sale = saleReceipt(order, await orderItems(tx, order.id), 'none', order.total * 100);
   const returnedKop = refundReceipt(sale, wanted, 0).total;
   const keptKop = refundReceipt(sale, new Map(left.map((l) => [l.ext_id, l.left])), 0).total;
   const share = (points: number) => (whole ? undefined : Math.floor((points * returnedKop) / Math.max(1, keptKop)));
@@ -207,8 +207,10 @@ export async function returnGoods(
     done.push(...(await givePointsBack(tx, order, share(order.bonus_spent - (await pointsSpentBack(tx, order.id))))));
     const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted, returnedKop);
     if (card > 0) done.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
-    // What the bank card does not get back of the goods' price, the gift card does (as the refund receipt says).
-    const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, Math.floor((returnedKop - card) / 100)));
+    // What the bank card does not get back of the goods' price, the gift card does: the card's receipt holds each
+    // position's card share, the gift card paid the rest. Its balance is whole roubles: a part of a rouble (some
+    // units of a line) rounds up, never beyond what the gift card paid the order.
+    const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, Math.ceil((returnedKop - card) / 100)));
     if (toCards > 0) done.push(`возвращено на подарочную карту: ${toCards} ₽`);
     return done;
   };

@@ -22,7 +22,7 @@ export { METHOD_NAMES } from './delivery.ts';
 export { iso } from './order-info.ts';
 export { latePaymentNotice, paymentReminder } from './order-mails.ts';
 export { orderByGuid, orderById, orderItems, shopMail, type OrderRow } from './orders-sql.ts';
-export { saleReceipt, type Receipt, type ReceiptLine } from './receipt.ts';
+export { saleReceipt, type Receipt, type ReceiptLine, type ReceiptMethod } from './receipt.ts';
 export { default as promoRoutes } from './promo-routes.ts';
 export { default as orderRoutes } from './routes.ts';
 export { reminderLeadMinutes, type HoldRules } from './unpaid-holds.ts';

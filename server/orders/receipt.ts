@@ -3,16 +3,23 @@
 // are kopecks. Each goods line carries its price after the order's discounts (the promo code and the bonus
 // points), spread over the goods lines by their sums so that the receipt adds up to the kopeck; a line whose
 // share does not divide by its quantity becomes two positions (some units a kopeck dearer), because a
-// position's amount must be its unit price times its quantity. Delivery is a service; a gift certificate
-// sold is an advance (the buyer pays now for goods chosen later); what a gift card paid is the offset of
-// that earlier advance, beside the money the card payment takes. Everything is full prepayment: the buyer
-// pays before the goods leave. Pure: the provider maps it to its own format (payments/sberbank-receipt.ts).
+// position's amount must be its unit price times its quantity. The receipt of a card payment holds exactly
+// what the card pays (the bank's rule: the positions add up to the sum it moves): when a gift card paid the
+// rest, each goods position and delivery carries the card's share of its price, as a partial prepayment; a
+// gift certificate sold is an advance, always paid whole by the card (a gift card never pays one). Pure: the
+// provider maps it to its own format (payments/sberbank-receipt.ts).
 import type { OrderItemRow, OrderRow } from './orders-sql.ts';
 import { METHOD_NAMES, type DeliveryMethod } from './delivery.ts';
 import type { VatRate } from '../config.ts';
 
 /** What a position is to the tax office: goods, a service (delivery), or an advance (a gift certificate sold). */
 export type ReceiptLineKind = 'commodity' | 'service' | 'advance';
+
+/**
+ * How a position is settled (FFD's «признак способа расчёта»): all of its price paid before the goods leave,
+ * part of it (the rest comes from a gift card's advance), an advance for goods chosen later (a certificate).
+ */
+export type ReceiptMethod = 'full_prepayment' | 'partial_prepayment' | 'advance';
 
 export interface ReceiptLine {
   /** The position's number in the sale, from 1; a refund's positions keep the sale's numbers. */
@@ -28,6 +35,7 @@ export interface ReceiptLine {
   /** Kopecks: price × quantity. */
   amount: number;
   kind: ReceiptLineKind;
+  method: ReceiptMethod;
 }
 
 export interface Receipt {
@@ -40,7 +48,7 @@ export interface Receipt {
   total: number;
   /** Kopecks paid (or given back) by card through the provider. */
   card: number;
-  /** Kopecks of an earlier advance offset (a gift card's money); card + prepaid = total. */
+  /** Kopecks of an earlier advance offset; card + prepaid = total (0 on a card payment's receipt and its refunds). */
   prepaid: number;
 }
 
@@ -78,13 +86,13 @@ export function spread(whole: number, weights: readonly number[]): number[] {
 type Unnumbered = Omit<ReceiptLine, 'position'>;
 
 /** One order line as positions whose amounts are unit price × quantity: one, or two when the amount does not divide. */
-function positions(item: OrderItemRow, amount: number, kind: ReceiptLineKind): Unnumbered[] {
+function positions(item: OrderItemRow, amount: number, kind: ReceiptLineKind, method: ReceiptMethod): Unnumbered[] {
   const q = item.quantity;
   const unit = Math.floor(amount / q);
   const dearer = amount - unit * q; // units a kopeck dearer
-  const base = { line: item.ext_id, name: lineName(item), kind };
+  const base = { line: item.ext_id, name: lineName(item), kind, method };
   const out: Unnumbered[] = [];
-  if (q - dearer > 0) out.push({ ...base, code: item.ext_id, quantity: q - dearer, price: unit, amount: unit * (q - dearer) });
+  if (q - dearer > 0 && unit > 0) out.push({ ...base, code: item.ext_id, quantity: q - dearer, price: unit, amount: unit * (q - dearer) });
   if (dearer > 0)
     out.push({
       ...base,
@@ -97,9 +105,12 @@ function positions(item: OrderItemRow, amount: number, kind: ReceiptLineKind): U
 }
 
 /**
- * The receipt of a payment of the order: every line (goods at their prices after the promo code and the
- * points, certificates as advances), delivery as a service, the buyer's e-mail and phone; `card` kopecks
- * paid by card now, the rest of the total offset from the gift card money the order took.
+ * The receipt of a card payment of `card` kopecks: every line at its price after the promo code and the points
+ * (certificates as advances), delivery as a service, the buyer's e-mail and phone. When the card pays the whole
+ * order, each position is a full prepayment; when a gift card paid part of it, the card's money (less the
+ * certificates, which it pays whole) is spread over the goods and delivery by their prices, each a partial
+ * prepayment, so that the positions add up to what the card pays. `card` = the order's total gives the
+ * value of every line (the exchange and the returns read it so).
  */
 export function saleReceipt(
   order: Pick<
@@ -115,23 +126,52 @@ export function saleReceipt(
     (order.promo_discount + order.bonus_spent) * 100,
     goods.map((i) => i.price * i.quantity * 100),
   );
-  const unnumbered: Unnumbered[] = [];
-  for (const item of items) {
+  /** Each order line (and delivery) with what it costs after the discounts. */
+  const priced = items.map((item) => {
     const isGoods = item.gift_certificate_id === null;
-    const discount = isGoods ? discounts[goods.indexOf(item)]! : 0;
-    unnumbered.push(...positions(item, item.price * item.quantity * 100 - discount, isGoods ? 'commodity' : 'advance'));
+    const value = item.price * item.quantity * 100 - (isGoods ? discounts[goods.indexOf(item)]! : 0);
+    return { item, value, kind: (isGoods ? 'commodity' : 'advance') as ReceiptLineKind };
+  });
+  const whole = priced.reduce((s, p) => s + p.value, 0) + order.delivery_price * 100;
+  if (whole !== order.total * 100) throw new Error(`the receipt adds up to ${whole} kopecks, the order's total is ${order.total * 100}`);
+  if (card > whole || card < 0) throw new Error(`a card payment of ${card} kopecks on an order of ${whole}`);
+  const certificates = priced.filter((p) => p.kind === 'advance').reduce((s, p) => s + p.value, 0);
+  if (card < certificates) throw new Error(`a card payment of ${card} kopecks does not pay the certificates' ${certificates}`);
+  const shared = priced.filter((p) => p.kind !== 'advance');
+  const weights = [...shared.map((p) => p.value), order.delivery_price * 100];
+  // The gift card's money (whole roubles, as its balance is kept) spread over the goods and delivery in whole
+  // roubles, the card paying the rest of each: a line given back whole gives the gift card whole roubles back.
+  const giftRoubles = spread(Math.round((whole - card) / 100), weights);
+  const shares = weights.map((w, i) => Math.max(0, w - giftRoubles[i]! * 100));
+  const methodOf = (share: number, value: number): ReceiptMethod => (share === value ? 'full_prepayment' : 'partial_prepayment');
+
+  const unnumbered: Unnumbered[] = [];
+  for (const p of priced) {
+    if (p.kind === 'advance') unnumbered.push(...positions(p.item, p.value, 'advance', 'advance'));
+    else {
+      const share = shares[shared.indexOf(p)]!;
+      unnumbered.push(...positions(p.item, share, 'commodity', methodOf(share, p.value)));
+    }
   }
-  if (order.delivery_price > 0) {
+  const deliveryShare = shares[shares.length - 1]!;
+  if (deliveryShare > 0) {
     const name = `Доставка: ${METHOD_NAMES[order.delivery_method as DeliveryMethod] ?? order.delivery_method}`;
-    const amount = order.delivery_price * 100;
-    unnumbered.push({ code: 'delivery', line: 'delivery', name, quantity: 1, price: amount, amount, kind: 'service' });
+    const method = methodOf(deliveryShare, order.delivery_price * 100);
+    unnumbered.push({
+      code: 'delivery',
+      line: 'delivery',
+      name,
+      quantity: 1,
+      price: deliveryShare,
+      amount: deliveryShare,
+      kind: 'service',
+      method,
+    });
   }
   const lines: ReceiptLine[] = unnumbered.map((l, i) => ({ position: i + 1, ...l }));
   const total = lines.reduce((s, l) => s + l.amount, 0);
-  if (total !== order.total * 100) throw new Error(`the receipt adds up to ${total} kopecks, the order's total is ${order.total * 100}`);
-  if (card > total || card < 0) throw new Error(`a card payment of ${card} kopecks on a receipt of ${total}`);
   const customer = { email: order.buyer_email, phone: order.buyer_phone.replace(/[^\d+]/g, ''), name: order.buyer_fio };
-  return { type: 'sell', customer, vat, lines, total, card, prepaid: total - card };
+  return { type: 'sell', customer, vat, lines, total, card: total, prepaid: 0 };
 }
 
 /** What a refund gives back: every position, every position but delivery, or this many units of these order lines (by ext_id). */
@@ -139,8 +179,8 @@ export type Returned = 'all' | 'goods' | ReadonlyMap<string, number>;
 
 /**
  * The refund receipt of (part of) a sale: its positions given back (less what `earlier` refunds gave back
- * already), the money going back to the card first (up to `cardLeft` kopecks, what the card payment has not
- * had back yet), the rest to the gift card it came from.
+ * already; a unit the sale does not hold, such as one the card paid nothing of, gives nothing back), the money
+ * going back to the card, up to `cardLeft` kopecks (what the card payment has not had back yet).
  */
 export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: number, earlier: readonly Receipt[] = []): Receipt {
   const backBefore = (position: number) =>
@@ -158,7 +198,6 @@ export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: numbe
       if (n > 0) lines.push({ ...p, quantity: n, amount: p.price * n });
       rest -= n;
     }
-    if (rest > 0 && rest !== Infinity) throw new Error(`the sale has fewer than ${want} of ${line} left to give back`);
   }
   lines.sort((a, b) => a.position - b.position);
   const total = lines.reduce((s, l) => s + l.amount, 0);

@@ -109,7 +109,8 @@ interface PaymentStart {
 
 /**
  * Under the order's lock: whether it may be paid now, and the pending payment of what is due, with the fiscal
- * receipt of that payment (the whole order, the card paying what is due, a gift card's money offset).
+ * receipt of that payment (what the card pays: the whole order, or its share of each position when a gift card
+ * paid the rest).
  */
 async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: string, vat: VatRate): Promise<PaymentStart> {
   const order = await orderByGuid(tx, guid, true);

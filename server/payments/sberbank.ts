@@ -7,12 +7,12 @@
 // Both calls carry the fiscal receipt as `orderBundle` (sberbank-receipt.ts): the bank's cash register prints it.
 // Written by hand: the bank publishes no Node client.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SberbankConfig } from '../config.ts';
+import type { ReceiptCompany, SberbankConfig } from '../config.ts';
 import { Refusal } from '../refusal.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
 import type { PaymentProvider, Verdict } from './providers.ts';
 import { sberbankRoutes } from './sberbank-routes.ts';
-import { orderBundle } from './sberbank-receipt.ts';
+import { orderBundle, TAX_SYSTEM_CODES } from './sberbank-receipt.ts';
 import type { PaymentRow } from './payments-sql.ts';
 
 export const SBERBANK_MESSAGES = {
@@ -82,7 +82,12 @@ export interface Bank {
 const SETTLED = new Set(['deposited']);
 const UNDONE = new Set(['reversed', 'refunded', 'declinedByTimeout']);
 
-export function sberbankProvider(config: SberbankConfig, publicUrl: string, log: (msg: string) => void): PaymentProvider {
+export function sberbankProvider(
+  config: SberbankConfig,
+  company: ReceiptCompany,
+  publicUrl: string,
+  log: (msg: string) => void,
+): PaymentProvider {
   const callBank = async <T>(method: string, params: Record<string, string>): Promise<T> => {
     const body = new URLSearchParams({ userName: config.userName ?? '', password: config.password ?? '', ...params });
     let res: Response;
@@ -150,7 +155,7 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
         orderId: payment.provider_ref,
         amount: String(refund.kopecks),
         externalRefundId: `refund-${refund.id}`,
-        ...(refund.receipt ? { orderBundle: JSON.stringify(orderBundle(refund.receipt, refund.createdAt)) } : {}),
+        ...(refund.receipt ? { orderBundle: JSON.stringify(orderBundle(refund.receipt, refund.createdAt, company)) } : {}),
       });
       if (answer.errorCode && String(answer.errorCode) !== '0') {
         log(`sberbank refund.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
@@ -169,7 +174,9 @@ export function sberbankProvider(config: SberbankConfig, publicUrl: string, log:
         description: `Заказ ${order.number} в магазине «Море и Мода»`,
         language: 'ru',
         sessionTimeoutSecs: String(Math.max(MIN_SESSION_S, order.secondsLeft)),
-        ...(payment.receipt ? { orderBundle: JSON.stringify(orderBundle(payment.receipt, order.createdAt)) } : {}),
+        // The classic gateway's own field for the tax system, beside the receipt's company block.
+        taxSystem: String(TAX_SYSTEM_CODES[company.taxSystem]),
+        ...(payment.receipt ? { orderBundle: JSON.stringify(orderBundle(payment.receipt, order.createdAt, company)) } : {}),
       });
       if ((answer.errorCode && String(answer.errorCode) !== '0') || !answer.orderId || !answer.formUrl) {
         log(`sberbank register.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);

@@ -16,7 +16,8 @@ declare module 'fastify' {
 function configuredPayments(app: FastifyInstance): PaymentProvider | null {
   if (app.config.paymentProvider === 'test') return testPaymentProvider;
   if (app.config.paymentProvider === 'sberbank') {
-    return sberbankProvider(app.config.sberbank, app.config.publicUrl, (msg) => app.log.warn(msg));
+    // readConfig refuses sberbank without the seller's settings.
+    return sberbankProvider(app.config.sberbank, app.config.receiptCompany!, app.config.publicUrl, (msg) => app.log.warn(msg));
   }
   return null;
 }

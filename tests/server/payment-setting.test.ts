@@ -49,9 +49,18 @@ describe('the payment setting at start-up', () => {
     // The receipts' VAT rate is the accountant's answer, never a default.
     expect(() => readConfig({ PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x' })).toThrow(/VAT_RATE/);
     expect(() => readConfig({ VAT_RATE: '18' })).toThrow(/VAT_RATE/);
-    expect(
-      readConfig({ PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x', VAT_RATE: '20' }).paymentProvider,
-    ).toBe('sberbank');
+    // So is the seller every receipt names: the INN (its check digits right), the tax system, the e-mail.
+    const bank = { PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop-api', SBERBANK_PASSWORD: 'x', VAT_RATE: '20' };
+    expect(() => readConfig(bank)).toThrow(/SHOP_INN, TAX_SYSTEM and RECEIPT_EMAIL/);
+    const seller = { SHOP_INN: '7707083893', TAX_SYSTEM: 'usn_income', RECEIPT_EMAIL: 'kassa@moreimoda.ru' };
+    expect(() => readConfig({ ...bank, ...seller, SHOP_INN: '7707083894' })).toThrow(/SHOP_INN is not an INN/);
+    expect(() => readConfig({ ...bank, ...seller, TAX_SYSTEM: 'envd' })).toThrow(/TAX_SYSTEM/);
+    expect(() => readConfig({ ...bank, ...seller, RECEIPT_EMAIL: 'kassa' })).toThrow(/RECEIPT_EMAIL/);
+    const config = readConfig({ ...bank, ...seller, SHOP_INN: '500100732259', PUBLIC_URL: 'https://moreimoda.ru' });
+    expect([config.paymentProvider, config.receiptCompany]).toEqual([
+      'sberbank',
+      { inn: '500100732259', taxSystem: 'usn_income', email: 'kassa@moreimoda.ru', paymentAddress: 'https://moreimoda.ru' },
+    ]);
     expect(() => readConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 });

@@ -347,27 +347,26 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
   });
 
-  it("a gift card that paid part shows on the bank's receipt as the offset of its advance, and cancelling gives each its money back", async () => {
-    const { o, b } = await paidPartlyByGiftCard('SBER-PART');
-    const split = {
-      total: 425_000,
-      payments: [
-        { type: 1, sum: 225_000 },
-        { type: 2, sum: 200_000 },
-      ],
-    };
+  it("a gift card that paid part leaves the bank's receipt holding what the card pays, and cancelling gives each its money back", async () => {
+    const { o, b } = await paidPartlyByGiftCard('SBER-PART'); // 4000 ₽ of goods + 250 ₽ pickup, 2000 ₽ of it by gift card
+    // The positions add up to what the bank takes: each its card share (the gift card's 2000 ₽ spread over the
+    // goods and delivery in whole roubles, 1882 and 118), each a partial prepayment; no advance offset.
     expect(b.amount).toBe(225_000);
-    expect(b.bundle).toMatchObject(split);
+    expect(b.bundle).toMatchObject({ total: 225_000, payments: [{ type: 1, sum: 225_000 }] });
+    expect(b.bundle!.cartItems.items.map((i) => [i.itemCode, i.itemAmount, i.itemAttributes.attributes[0]!.value])).toEqual([
+      [o.ext_id, 211_800, '2'],
+      ['delivery', 13_200, '2'],
+    ]);
     await app.db.transaction(async (tx) =>
       cancel(tx, (await orderByGuid(tx, o.guid, true))!, { kind: 'manager', id: null }, 'Нет размера', app.config.publicUrl),
     );
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
     expect(b.refunded).toBe(225_000);
-    expect(b.refundBundles[0]).toMatchObject({ receiptType: 'sell_refund', ...split });
+    expect(b.refundBundles[0]).toMatchObject({ receiptType: 'sell_refund', total: 225_000, payments: [{ type: 1, sum: 225_000 }] });
     expect(await cardBalance('SBER-PART')).toBe(2000);
   });
 
-  it('goods sent back give back what was paid for them, not the delivery: the card first with a refund receipt, the rest to the gift card', async () => {
+  it('goods sent back give back what was paid for them, not the delivery: the card its share with a refund receipt, the gift card its own', async () => {
     const { o, b } = await paidPartlyByGiftCard('SBER-RETURN');
     const manager = { kind: 'manager' as const, id: null };
     for (const step of ['assembling', 'ready_for_pickup', 'received'] as const) {
@@ -378,18 +377,12 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     );
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunding' });
     expect(await carryOutRefunds(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
-    expect(b.refunded).toBe(225_000);
+    // 4000 ₽ back in all: 2118 ₽ to the bank card (the goods' card share), 1882 ₽ to the gift card.
+    expect(b.refunded).toBe(211_800);
     const back = b.refundBundles[0]!;
-    expect(back).toMatchObject({
-      receiptType: 'sell_refund',
-      total: 400_000,
-      payments: [
-        { type: 1, sum: 225_000 },
-        { type: 2, sum: 175_000 },
-      ],
-    });
+    expect(back).toMatchObject({ receiptType: 'sell_refund', total: 211_800, payments: [{ type: 1, sum: 211_800 }] });
     expect(back.cartItems.items.map((i) => i.itemCode)).not.toContain('delivery');
-    expect(await cardBalance('SBER-RETURN')).toBe(1750);
+    expect(await cardBalance('SBER-RETURN')).toBe(1882);
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
   });
 

@@ -10,10 +10,11 @@
 // Endpoints:
 //   POST /payment/rest/register.do                 form: userName, password, orderNumber, amount (kopecks),
 //                                                  returnUrl, failUrl, description, sessionTimeoutSecs,
-//                                                  orderBundle (the receipt, JSON) → {orderId, formUrl}; else
-//                                                  {errorCode, errorMessage} (5: wrong login, 1: orderNumber
-//                                                  used, 3/4: a missing or bad field, 8: a receipt that does
-//                                                  not add up or lacks a field: checkBundle)
+//                                                  taxSystem (0–5), orderBundle (the receipt, JSON, FFD 1.2)
+//                                                  → {orderId, formUrl}; else {errorCode, errorMessage} (5:
+//                                                  wrong login or taxSystem, 1: orderNumber used, 3/4: a
+//                                                  missing or bad field, 8: a receipt off the schema or whose
+//                                                  positions do not add up to the amount: checkBundle)
 //   POST /payment/rest/getOrderStatusExtended.do   form: userName, password, orderId → {errorCode: '0',
 //                                                  orderNumber, orderStatus, amount (as registered), currency,
 //                                                  actionCode, paymentAmountInfo {paymentState,
@@ -78,13 +79,16 @@ export interface BankOrder {
  * reading, a field the shop misnamed would pass.
  */
 export interface Bundle {
+  ffdVersion?: string;
   receiptType: string;
+  orderCreationDate?: unknown;
+  company?: { email?: string; sno?: string; inn?: string; paymentAddress?: string };
   customerDetails?: { email?: string; phone?: string; fullName?: string };
   cartItems: {
     items: {
       positionId: string;
       name: string;
-      quantity: { value: number; measure: string };
+      quantity: { value: number; measure: unknown };
       itemAmount: number;
       itemPrice: number;
       itemCode: string;
@@ -98,11 +102,31 @@ export interface Bundle {
 
 const kopecks = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
 
+/** The schema's alphabet of names and codes (printable ASCII, Russian letters, Ё, №), at most 100 characters. */
+const SCHEMA_TEXT = /^[ -~А-Яа-яЁё№]{1,100}$/;
+/** quantity.measure under FFD 1.2 (tag 2108): these codes only (0 pieces, 10 g, 11 kg … 255 other). */
+const MEASURES = new Set([0, 10, 11, 12, 20, 21, 22, 30, 31, 32, 40, 41, 42, 50, 51, 70, 71, 72, 73, 80, 81, 82, 83, 255]);
 /**
- * Why the gateway would refuse a receipt, or null: every field a fiscal receipt needs, in kopecks; each
- * position's amount its price times its quantity; the total the sum of the positions and of the payments;
- * the card's payment the sum the call moves. A refund's positions are the sale's, no more of each than is
- * left after earlier refunds.
+ * tax.taxType by the RBS gateway's table: 0 no VAT, 1 0 %, 2 10 %, 4 10/110, 6 20 %, 7 20/120, 10 5 %,
+ * 11 5/105, 12 7 %, 13 7/107, 14 22 %, 15 22/122 (3 and 5, the 18 % of before 2019, are gone).
+ */
+const TAX_TYPES = new Set([0, 1, 2, 4, 6, 7, 10, 11, 12, 13, 14, 15]);
+/** company.sno (tag 1055). */
+const TAX_SYSTEMS = new Set(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']);
+/** paymentMethod 1–7 (tag 1214): 1 full prepayment, 2 partial prepayment, 3 advance, 4 full payment, 5–7 credit. */
+const FULL_PAYMENT = 4;
+const ADVANCE = 3;
+/** paymentObject (tag 1212) of an advance: 10, a payment. */
+const PAYMENT_OBJECT_PAYMENT = 10;
+
+/**
+ * Why the gateway would refuse a receipt, or null: the FFD 1.2 schema of orderBundle field by field (version,
+ * the seller's company block, the documented date form, names and codes in the schema's alphabet, numeric
+ * measures, the tax, method and object codes of the tables), in kopecks; each position's amount its price
+ * times its quantity; the positions adding up to the sum the call moves («Сумма всех товарных позиций Корзины
+ * должна быть равна сумме Заказа»), and to the total and the payments; an earlier advance offset (payments type
+ * 2) only on a full-payment receipt. A refund's positions are the sale's, no more of each than is left after
+ * earlier refunds.
  */
 export function checkBundle(raw: string | null, type: 'sell' | 'sell_refund', amount: number, sale?: BankOrder): string | null {
   if (!raw) return 'Не передана корзина (orderBundle): магазин с онлайн-кассой передаёт чек с каждым платежом';
@@ -112,32 +136,53 @@ export function checkBundle(raw: string | null, type: 'sell' | 'sell_refund', am
   } catch {
     return 'Неверный формат корзины';
   }
+  if (b.ffdVersion !== '1.2') return `Версия ФФД ${String(b.ffdVersion)} не совпадает с версией кассы магазина (1.2)`;
   if (b.receiptType !== type) return `Тип чека ${String(b.receiptType)}, ожидается ${type}`;
+  if (b.orderCreationDate !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(String(b.orderCreationDate)))
+    return 'Неверный формат даты заказа (orderCreationDate): ожидается YYYY-MM-DDTHH:mm:ss';
+  const c = b.company;
+  if (!c) return 'Не передан блок company: при фискализации он обязателен';
+  if (!c.email || c.email.length > 64 || !/^[^@\s]+@[^@\s]+$/.test(c.email)) return 'Неверный e-mail продавца (company.email)';
+  if (!TAX_SYSTEMS.has(String(c.sno))) return 'Неверная система налогообложения (company.sno)';
+  if (!/^(\d{10}|\d{12})$/.test(String(c.inn))) return 'Неверный ИНН продавца (company.inn)';
+  if (!c.paymentAddress || c.paymentAddress.length > 256) return 'Неверное место расчётов (company.paymentAddress)';
   if (!b.customerDetails?.email && !b.customerDetails?.phone) return 'Не указан e-mail или телефон покупателя для чека';
   const items = b.cartItems?.items;
   if (!Array.isArray(items) || items.length === 0) return 'Корзина пуста';
   const ids = new Set<string>();
   const codes = new Set<string>();
+  const methods = new Set<number>();
   for (const i of items) {
     const at = `позиция ${String(i.positionId)}`;
     if (typeof i.positionId !== 'string' || !i.positionId || ids.has(i.positionId)) return `${at}: неверный или повторный positionId`;
-    if (typeof i.itemCode !== 'string' || !i.itemCode || codes.has(i.itemCode)) return `${at}: неверный или повторный itemCode`;
+    if (typeof i.itemCode !== 'string' || !SCHEMA_TEXT.test(i.itemCode) || codes.has(i.itemCode))
+      return `${at}: неверный или повторный itemCode`;
     ids.add(i.positionId);
     codes.add(i.itemCode);
-    if (typeof i.name !== 'string' || !i.name.trim() || i.name.length > 100) return `${at}: неверное название`;
-    if (typeof i.quantity?.value !== 'number' || !(i.quantity.value > 0) || !i.quantity.measure) return `${at}: неверное количество`;
+    if (typeof i.name !== 'string' || !SCHEMA_TEXT.test(i.name))
+      return `${at}: название не по схеме (до 100 знаков: латиница, кириллица, цифры, знаки ASCII, №)`;
+    if (typeof i.quantity?.value !== 'number' || !(i.quantity.value > 0)) return `${at}: неверное количество`;
+    if (!/^\d+$/.test(String(i.quantity.measure)) || !MEASURES.has(Number(i.quantity.measure)))
+      return `${at}: мера количества по ФФД 1.2 — числовой код (0 — штуки)`;
     if (!kopecks(i.itemPrice) || !kopecks(i.itemAmount)) return `${at}: цена и сумма — целое число копеек`;
     if (i.itemAmount !== Math.round(i.itemPrice * i.quantity.value)) return `${at}: сумма позиции не равна цене, умноженной на количество`;
-    if (!Number.isInteger(i.tax?.taxType) || i.tax.taxType < 0 || i.tax.taxType > 13) return `${at}: неверная ставка НДС (taxType)`;
+    if (!TAX_TYPES.has(i.tax?.taxType)) return `${at}: неверная ставка НДС (taxType)`;
     const attr = (name: string) => Number(i.itemAttributes?.attributes?.find((a) => a.name === name)?.value);
-    if (!(attr('paymentMethod') >= 1 && attr('paymentMethod') <= 7)) return `${at}: неверный признак способа расчёта (paymentMethod)`;
-    if (!(attr('paymentObject') >= 1 && attr('paymentObject') <= 13)) return `${at}: неверный признак предмета расчёта (paymentObject)`;
+    const method = attr('paymentMethod');
+    const object = attr('paymentObject');
+    if (!(Number.isInteger(method) && method >= 1 && method <= 7)) return `${at}: неверный признак способа расчёта (paymentMethod)`;
+    if (!(Number.isInteger(object) && object >= 1 && object <= 27)) return `${at}: неверный признак предмета расчёта (paymentObject)`;
+    if (method === ADVANCE && object !== PAYMENT_OBJECT_PAYMENT) return `${at}: аванс (paymentMethod 3) — предмет расчёта «платёж» (10)`;
+    methods.add(method);
   }
   const sum = items.reduce((s, i) => s + i.itemAmount, 0);
+  if (sum !== amount && type === 'sell') return 'Сумма товарных позиций в Корзине не совпадает с общей суммой заказа';
   if (b.total !== sum) return 'Сумма товарных позиций в Корзине не совпадает с общей суммой заказа';
   const payments = b.payments ?? [{ type: 1, sum }];
-  if (!payments.every((p) => kopecks(p.sum) && (p.type === 1 || p.type === 2))) return 'Неверные оплаты чека';
+  if (!payments.every((p) => kopecks(p.sum) && [1, 2, 3, 4].includes(p.type))) return 'Неверные оплаты чека';
   if (payments.reduce((s, p) => s + p.sum, 0) !== sum) return 'Сумма оплат чека не совпадает с суммой позиций';
+  if (payments.some((p) => p.type === 2 && p.sum > 0) && [...methods].some((m) => m !== FULL_PAYMENT))
+    return 'Зачёт предоплаты (payments type 2) — только в чеке полного расчёта (paymentMethod 4)';
   if (payments.filter((p) => p.type === 1).reduce((s, p) => s + p.sum, 0) !== amount)
     return 'Сумма оплаты картой в чеке не совпадает с суммой операции';
   if (sale) {
@@ -182,6 +227,9 @@ export interface SberbankStandIn {
   close(): Promise<void>;
 }
 
+/** The seller the tests' shop prints on its receipts: a company's INN whose check digit is right. */
+export const STAND_IN_SELLER = { inn: '7707083893', email: 'kassa@moreimoda.example' } as const;
+
 /** The env that points the shop at the stand-in (server/config.ts). */
 export const sberbankEnv = (url: string, callbackKey?: string): Record<string, string> => ({
   PAYMENT_PROVIDER: 'sberbank',
@@ -189,6 +237,9 @@ export const sberbankEnv = (url: string, callbackKey?: string): Record<string, s
   SBERBANK_USERNAME: SBERBANK_TEST_LOGIN.userName,
   SBERBANK_PASSWORD: SBERBANK_TEST_LOGIN.password,
   VAT_RATE: '20',
+  SHOP_INN: STAND_IN_SELLER.inn,
+  TAX_SYSTEM: 'osn',
+  RECEIPT_EMAIL: STAND_IN_SELLER.email,
   ...(callbackKey ? { SBERBANK_CALLBACK_KEY: callbackKey } : {}),
 });
 
@@ -273,6 +324,9 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
       if ([...orders.values()].some((o) => o.orderNumber === orderNumber)) {
         return json(res, { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' });
       }
+      const taxSystem = form.get('taxSystem');
+      if (taxSystem !== null && !/^[0-5]$/.test(taxSystem))
+        return json(res, { errorCode: '5', errorMessage: 'Неверное значение параметра taxSystem' });
       const badReceipt = checkBundle(form.get('orderBundle'), 'sell', amount);
       if (badReceipt) return json(res, { errorCode: '8', errorMessage: badReceipt });
       const o: BankOrder = {

@@ -49,7 +49,15 @@ describe('docs/configuration.md', () => {
   it('names exactly the settings server/config.ts reads', () => {
     const read = readByConfig(
       {},
-      { PAYMENT_PROVIDER: 'sberbank', SBERBANK_USERNAME: 'shop', SBERBANK_PASSWORD: 'secret', VAT_RATE: '22' },
+      {
+        PAYMENT_PROVIDER: 'sberbank',
+        SBERBANK_USERNAME: 'shop',
+        SBERBANK_PASSWORD: 'secret',
+        VAT_RATE: '22',
+        SHOP_INN: '7707083893',
+        TAX_SYSTEM: 'osn',
+        RECEIPT_EMAIL: 'kassa@moreimoda.ru',
+      },
       { PAYMENT_PROVIDER: 'test' },
       { EXCHANGE_LOGIN: '1c', EXCHANGE_PASSWORD: 'secret' },
     );
