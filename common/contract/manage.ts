@@ -118,6 +118,8 @@ export const DeskOrder = type({
   }),
   payments: array(type({ provider: string(), amount: integer(), status: string(), created_at: string() })),
   refunds: array(type({ kopecks: integer(), status: string(), reason: string(), last_error: nullable(string()), created_at: string() })),
+  /** The closing (full-payment) receipt of the goods handed over: null until the order is received. */
+  closing_receipt: nullable(type({ kopecks: integer(), status: string(), last_error: nullable(string()), created_at: string() })),
   timeline: array(DeskTimelineEntry),
   note: string(),
   /** The actions the lifecycle allows from the order's status now. */

@@ -1,9 +1,19 @@
 // One order as the manager's desk shows it (GET /api/manage/orders/:id): its lines, buyer, delivery with the
-// tracking number, money (promo code, points, gift card, what is due), payments and refunds, the timeline of
+// tracking number, money (promo code, points, gift card, what is due), payments, refunds and the closing receipt, the timeline of
 // every change with who made it, the manager's note, and the actions the lifecycle allows from its status now.
 import type { DeskOrder } from '../../common/contract/manage.ts';
 import type { Queryable } from '../db/public.ts';
-import { METHOD_NAMES, iso, deskExtras, orderById, orderItems, orderPayments, orderRefunds, orderTimeline } from '../orders/public.ts';
+import {
+  METHOD_NAMES,
+  iso,
+  deskExtras,
+  orderById,
+  orderItems,
+  orderPayments,
+  orderClosingReceipt,
+  orderRefunds,
+  orderTimeline,
+} from '../orders/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { canMove, orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
 import { MANAGER_MOVES, type ManagerMove } from '../../common/manager-moves.ts';
@@ -19,11 +29,12 @@ const ACTOR_NAMES: Record<string, string> = {
 export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | null> {
   const o = await orderById(db, id);
   if (!o) return null;
-  const [extras, items, payments, refunds, timeline] = await Promise.all([
+  const [extras, items, payments, refunds, closing, timeline] = await Promise.all([
     deskExtras(db, id),
     orderItems(db, id),
     orderPayments(db, id),
     orderRefunds(db, id),
+    orderClosingReceipt(db, id),
     orderTimeline(db, id),
   ]);
   return {
@@ -68,6 +79,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     },
     payments: payments.map((p) => ({ ...p, created_at: iso(p.created_at) })),
     refunds: refunds.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+    closing_receipt: closing && { ...closing, created_at: iso(closing.created_at) },
     timeline: timeline.map((t) => ({
       status: t.status as OrderStatus,
       status_name: orderStatusName(t.status),

@@ -19,9 +19,10 @@ import {
   type Actor,
   type DeskFilter,
 } from '../orders/public.ts';
-import { carryOutRefunds } from '../payments/public.ts';
+import { carryOutRefunds, issueClosingReceipts } from '../payments/public.ts';
 import { Refusal } from '../refusal.ts';
 import {
+  ORDER,
   ORDER_STATUSES,
   ORDER_STATUS_CODES,
   orderStatusName,
@@ -124,6 +125,11 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
     req.log.info({ staff: req.staffEmail, order: id, action: req.body.action }, 'desk: order moved');
     if (undoesSale(req.body.action)) {
       void carryOutRefunds(app.db, app.payments).catch((err: unknown) => req.log.warn({ err }, 'desk: refunds wait for the next pass'));
+    }
+    if (req.body.action === ORDER.received) {
+      void issueClosingReceipts(app.db, app.payments).catch((err: unknown) =>
+        req.log.warn({ err }, 'desk: the closing receipt waits for the next pass'),
+      );
     }
     return shownOrder(app.db, id);
   });

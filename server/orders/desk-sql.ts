@@ -109,6 +109,15 @@ export function orderRefunds(db: Queryable, orderId: number) {
   );
 }
 
+/** The closing receipt of the goods handed over, if one was written: its sum, whether the bank took it, and why not. */
+export async function orderClosingReceipt(db: Queryable, orderId: number) {
+  const [row] = await db.query<{ kopecks: number; status: string; last_error: string | null; created_at: Date | string }>(
+    `select (receipt->>'total')::int as kopecks, status, last_error, created_at from closing_receipts where order_id = $1`,
+    [orderId],
+  );
+  return row ?? null;
+}
+
 /** Every change of the order's status, oldest first, with the staff member's e-mail where a manager made it. */
 export function orderTimeline(db: Queryable, orderId: number) {
   return db.query<{

@@ -177,12 +177,15 @@ export async function scheduleRefunds(
        from payments p where p.order_id = $1 and p.status = 'succeeded' order by p.id`,
     [orderId],
   );
+  // Goods handed over had their closing receipt: what comes back of them is a refund of a full payment.
+  const [closed] = await tx.query('select 1 from closing_receipts where order_id = $1', [orderId]);
+  const settled = (r: Receipt): Receipt => (closed ? { ...r, lines: r.lines.map((l) => ({ ...l, method: 'full_payment' })) } : r);
   let kopecks = 0;
   let goodsLeft = goodsKopecks;
   for (const p of payments) {
     const left = p.amount * 100 - p.refunded;
     if (left <= 0) continue;
-    const receipt = p.receipt ? refundReceipt(p.receipt, returned, left, p.earlier) : null;
+    const receipt = p.receipt ? settled(refundReceipt(p.receipt, returned, left, p.earlier)) : null;
     const amount = receipt ? receipt.card : Math.min(left, goodsLeft);
     if (!receipt) goodsLeft -= amount;
     if (amount <= 0) continue;
@@ -203,4 +206,34 @@ export async function scheduleRefunds(
 /** Every refund of the cancelled order is done: its money is back. */
 export async function setRefunded(tx: Queryable, orderId: number): Promise<void> {
   await tx.query(`update orders set payment_status = 'refunded' where id = $1 and payment_status = 'refunding'`, [orderId]);
+}
+
+/**
+ * The bank payment a closing receipt of the order's goods is issued against (the gateway closes a receipt of an
+ * order it holds): the order's own card payment that went through, or else the one that bought the gift card
+ * that paid it; each with the VAT rate its receipt carried. Null when the order's money never went through a
+ * bank with a receipt (a gift card the shop gave away, a payment from before receipts were kept).
+ */
+export async function bankPaymentToClose(tx: Queryable, orderId: number): Promise<{ id: number; vat: Receipt['vat'] } | null> {
+  const [row] = await tx.query<{ id: number; vat: Receipt['vat'] }>(
+    `select id, vat from (
+       select p.id, p.receipt->>'vat' as vat, 0 as rank from payments p
+        where p.order_id = $1 and p.status = 'succeeded' and p.receipt is not null and p.provider_ref is not null
+       union all
+       select p.id, p.receipt->>'vat', 1 from gift_card_payments gp
+         join gift_cards g on g.id = gp.gift_card_id
+         join payments p on p.order_id = g.order_id and p.status = 'succeeded' and p.receipt is not null and p.provider_ref is not null
+        where gp.order_id = $1
+     ) found order by rank, id desc limit 1`,
+    [orderId],
+  );
+  return row ?? null;
+}
+
+/** The closing receipt of the order's goods handed over, carried out after the transaction (payments/closing-receipts.ts). */
+export async function insertClosingReceipt(tx: Queryable, orderId: number, paymentId: number, receipt: Receipt): Promise<void> {
+  await tx.query(
+    'insert into closing_receipts (order_id, payment_id, receipt) values ($1, $2, $3::jsonb) on conflict (order_id) do nothing',
+    [orderId, paymentId, JSON.stringify(receipt)],
+  );
 }

@@ -15,7 +15,9 @@ import { awaitsPayment, BUYER_NOTICES, canMove, isPaid, orderStatusName, type Or
 import { undoesSale, type ManagerMove } from '../../common/manager-moves.ts';
 import { formatKopecks } from '../../common/kopecks.ts';
 import {
+  bankPaymentToClose,
   cardsBoughtBy,
+  insertClosingReceipt,
   insertHistory,
   lapsePendingPayments,
   linesLeft,
@@ -34,7 +36,7 @@ import {
   type ActorKind,
 } from './lifecycle-sql.ts';
 import { paidEffects } from './order-paid.ts';
-import { refundReceipt, saleReceipt } from './receipt.ts';
+import { closingReceipt, refundReceipt, saleReceipt } from './receipt.ts';
 import { orderStatusMail } from './order-mails.ts';
 import { orderItems, type OrderRow } from './orders-sql.ts';
 
@@ -57,6 +59,7 @@ export const LIFECYCLE_MESSAGES = {
   notThatMany: (name: string) => `В заказе нет столько товара «${name}» для возврата`,
   certificateWithAll: 'Подарочный сертификат возвращается только вместе со всем заказом',
   lineTwice: 'Каждый товар укажите в возврате один раз',
+  noBankToClose: 'чек полного расчёта не отправлен: заказ оплачен не через банк — пробейте чек в кассе',
   boughtCardSpent: (code: string) =>
     `Подарочной картой ${code} из этого заказа уже расплатились: отменить заказ нельзя, оформите возврат после получения`,
 } as const;
@@ -262,11 +265,26 @@ export async function advance(
     comment,
     async () => {
       await setStatus(tx, order.id, to, to === 'shipped' ? tracking : undefined);
+      if (to === 'received') return closeSale(tx, order);
       // The buyer's mail of the shipment names the number to follow it by.
       return to === 'shipped' && tracking ? [`трек-номер отправления ${tracking}`] : [];
     },
     publicUrl,
   );
+}
+
+/**
+ * The goods are handed over: their closing (full-payment) receipt is written, to be issued against the bank
+ * payment they were prepaid by after the transaction (payments/closing-receipts.ts). When no such payment
+ * exists (a gift card the shop gave away), the history says the receipt is the cash register's to make.
+ */
+async function closeSale(tx: Queryable, order: OrderRow): Promise<string[]> {
+  const payment = await bankPaymentToClose(tx, order.id);
+  const receipt = closingReceipt(order, await orderItems(tx, order.id), payment?.vat ?? 'none');
+  if (!receipt) return [];
+  if (!payment) return [LIFECYCLE_MESSAGES.noBankToClose];
+  await insertClosingReceipt(tx, order.id, payment.id, receipt);
+  return [];
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   deskOrders,
   deskExtras,
   orderPayments,
+  orderClosingReceipt,
   orderRefunds,
   orderTimeline,
   setManagerNote,

@@ -17,9 +17,10 @@ export type ReceiptLineKind = 'commodity' | 'service' | 'advance';
 
 /**
  * How a position is settled (FFD's «признак способа расчёта»): all of its price paid before the goods leave,
- * part of it (the rest comes from a gift card's advance), an advance for goods chosen later (a certificate).
+ * part of it (the rest comes from a gift card's advance), an advance for goods chosen later (a certificate),
+ * or the full payment when the prepaid goods are handed over (the closing receipt).
  */
-export type ReceiptMethod = 'full_prepayment' | 'partial_prepayment' | 'advance';
+export type ReceiptMethod = 'full_prepayment' | 'partial_prepayment' | 'advance' | 'full_payment';
 
 export interface ReceiptLine {
   /** The position's number in the sale, from 1; a refund's positions keep the sale's numbers. */
@@ -203,4 +204,26 @@ export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: numbe
   const total = lines.reduce((s, l) => s + l.amount, 0);
   const card = Math.min(total, cardLeft);
   return { ...sale, type: 'sell_refund', lines, total, card, prepaid: total - card };
+}
+
+/**
+ * The closing receipt of the order's goods handed over (full payment): every goods unit not returned and the
+ * delivery, at their prices after the discounts, all of it the offset of what was paid before (the card's
+ * prepayment and the gift card's advance). A certificate sold is left out: its advance stands until the card
+ * it became is spent. Null when nothing is left to hand over.
+ */
+export function closingReceipt(order: Parameters<typeof saleReceipt>[0], items: readonly OrderItemRow[], vat: VatRate): Receipt | null {
+  const sold = saleReceipt(order, items, vat, order.total * 100);
+  const returned = new Map(items.filter((i) => i.returned > 0).map((i) => [i.ext_id, i.returned]));
+  const back = refundReceipt(sold, returned, 0).lines;
+  const lines = sold.lines
+    .filter((l) => l.kind !== 'advance')
+    .map((l) => {
+      const quantity = l.quantity - back.filter((b) => b.position === l.position).reduce((n, b) => n + b.quantity, 0);
+      return { ...l, quantity, amount: l.price * quantity, method: 'full_payment' as const };
+    })
+    .filter((l) => l.quantity > 0);
+  if (!lines.length) return null;
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  return { type: 'sell', customer: sold.customer, vat, lines, total, card: 0, prepaid: total };
 }

@@ -70,6 +70,12 @@ export interface PaymentProvider {
     payment: PaymentRow,
     refund: { id: number; kopecks: number; before: number; receipt: Receipt | null; createdAt: Date },
   ): Promise<void>;
+  /**
+   * Issues the closing (full-payment) receipt of goods handed over against a payment that went through (the
+   * provider's cash register prints it; payments/closing-receipts.ts asks, outside any transaction). Resolves
+   * once the provider has taken it; throws with the reason when it refuses or does not answer.
+   */
+  closeReceipt(payment: PaymentRow, closing: { id: number; receipt: Receipt; createdAt: Date }): Promise<void>;
   /** Registers the provider's own routes, through which its payments are settled (only the chosen provider's exist). */
   routes(app: FastifyInstance): void;
 }

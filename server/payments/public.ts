@@ -4,6 +4,7 @@
 export { registeredPendingPayments } from './payments-sql.ts';
 export { confirmPayment, type PaymentProvider, type Verdict } from './providers.ts';
 export { carryOutRefunds } from './refunds.ts';
+export { issueClosingReceipts } from './closing-receipts.ts';
 export { default as paymentRoutes } from './routes.ts';
 export { sberbankProvider } from './sberbank.ts';
 export { testPaymentProvider } from './test-provider.ts';

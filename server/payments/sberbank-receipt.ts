@@ -21,8 +21,11 @@ export const TAX_TYPES: Record<VatRate, { sale: number; advance: number }> = {
   '22': { sale: 14, advance: 15 },
 };
 
-/** paymentMethod (FFD tag 1214): 1 full prepayment, 2 partial prepayment, 3 an advance (goods chosen later). */
-const PAYMENT_METHOD: Record<ReceiptMethod, number> = { full_prepayment: 1, partial_prepayment: 2, advance: 3 };
+/**
+ * paymentMethod (FFD tag 1214): 1 full prepayment, 2 partial prepayment, 3 an advance (goods chosen later),
+ * 4 full payment (the goods handed over: the closing receipt).
+ */
+const PAYMENT_METHOD: Record<ReceiptMethod, number> = { full_prepayment: 1, partial_prepayment: 2, advance: 3, full_payment: 4 };
 /** paymentObject (FFD tag 1212): 1 goods, 4 a service, 10 a payment (an advance). */
 const PAYMENT_OBJECT: Record<ReceiptLine['kind'], number> = { commodity: 1, service: 4, advance: 10 };
 /** quantity.measure under FFD 1.2 (tag 2108) is a code: 0, goods sold by the piece. */
@@ -123,7 +126,7 @@ export function orderBundle(receipt: Receipt, createdAt: Date, company: ReceiptC
       })),
     },
     payments: [
-      { type: BUNDLE_PAYMENT.card, sum: receipt.card },
+      ...(receipt.card > 0 ? [{ type: BUNDLE_PAYMENT.card, sum: receipt.card }] : []),
       ...(receipt.prepaid > 0 ? [{ type: BUNDLE_PAYMENT.prepaid, sum: receipt.prepaid }] : []),
     ],
     total: receipt.total,

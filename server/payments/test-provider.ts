@@ -55,5 +55,7 @@ export const testPaymentProvider: PaymentProvider = {
   status: async () => 'pending',
   // Nothing was taken from a card, so there is nothing to give back: the refund is done at once.
   refund: async () => {},
+  // It prints no receipts (its payments reach no bank, so the lifecycle writes no closing receipt for them).
+  closeReceipt: async () => {},
   routes: testPaymentRoutes,
 };

@@ -11,13 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
 import { advance, cancel, returnGoods } from '../../server/orders/lifecycle.ts';
+import { deskOrder } from '../../server/desk/desk-order.ts';
 import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { carryOutRefunds } from '../../server/payments/refunds.ts';
+import { issueClosingReceipts } from '../../server/payments/closing-receipts.ts';
 import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
-import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
+import { SBERBANK_TEST_LOGIN, startSberbank, sberbankEnv, type Bundle, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
+import { BUYER, city, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
 
 const CALLBACK_KEY = 'bank-callback-key';
 
@@ -423,5 +425,109 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     // Each refund under the shop's own id, which the bank keeps: a repeat of one would move no money.
     expect([...b.refunds.keys()]).toEqual([expect.stringMatching(/^refund-\d+$/), expect.stringMatching(/^refund-\d+$/)]);
     expect(new Set(b.refunds.keys()).size).toBe(2);
+  });
+
+  describe('the closing receipt when the goods are handed over', () => {
+    const manager = { kind: 'manager' as const, id: null };
+    const handOver = async (guid: string) => {
+      for (const step of ['assembling', 'ready_for_pickup', 'received'] as const) {
+        await app.db.transaction(async (tx) => advance(tx, (await orderByGuid(tx, guid, true))!, step, manager, '', app.config.publicUrl));
+      }
+    };
+    const items = (b: Bundle) => b.cartItems.items.map((i) => [i.itemCode, i.itemAmount, i.itemAttributes.attributes[0]!.value]);
+
+    it('closes the card payment with every unit kept at its price, all of it the offset of the prepayment; a later return refunds a full payment', async () => {
+      const s = shopper(app);
+      const o = await placePickupOrder(app, s, 1500, { quantity: 2 }); // + 250 pickup
+      const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+      await s.call('GET', await atBank(formUrl, 'pay'));
+      const b = bankOrder(formUrl);
+      await issueClosingReceipts(app.db, app.payments); // earlier tests' receipts, if any, out of the way
+      await handOver(o.guid);
+      const calls = bank.closeCalls;
+      expect(await issueClosingReceipts(app.db, app.payments)).toEqual({ done: 1, waiting: 0 });
+      expect(await issueClosingReceipts(app.db, app.payments)).toEqual({ done: 0, waiting: 0 }); // once
+      expect(bank.closeCalls - calls).toBe(1);
+      expect(b.closingBundles).toHaveLength(1);
+      expect(b.closingBundles[0]).toMatchObject({ receiptType: 'sell', total: 325_000, payments: [{ type: 2, sum: 325_000 }] });
+      expect(items(b.closingBundles[0]!)).toEqual([
+        [o.ext_id, 300_000, '4'],
+        ['delivery', 25_000, '4'],
+      ]);
+      // The desk's order page says it was issued.
+      const shown = await deskOrder(app.db, (await orderByGuid(app.db, o.guid))!.id);
+      expect(shown!.closing_receipt).toMatchObject({ kopecks: 325_000, status: 'done', last_error: null });
+      await app.db.transaction(async (tx) =>
+        returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Не подошёл', app.config.publicUrl, new Map([[o.ext_id, 1]])),
+      );
+      await carryOutRefunds(app.db, app.payments);
+      expect(items(b.refundBundles[0]!)).toEqual([[o.ext_id, 150_000, '4']]);
+    });
+
+    it('closes an order a gift card paid part of for the whole of its goods and delivery, against the card payment', async () => {
+      const { o, b } = await paidPartlyByGiftCard('SBER-CLOSE');
+      await handOver(o.guid);
+      await issueClosingReceipts(app.db, app.payments);
+      expect(b.closingBundles[0]).toMatchObject({ total: 425_000, payments: [{ type: 2, sum: 425_000 }] });
+    });
+
+    it('closes an order paid wholly by a gift card against the payment that bought the card; one the shop gave away is left to the cash register', async () => {
+      // A certificate bought at the bank's form becomes a gift card…
+      const buyer = shopper(app);
+      await buyer.call('POST', '/api/v2/cart/', { ext_id: 'GC-5000', quantity: 1 });
+      const cert = (await buyer.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Москва')), delivery_method: 'pickup' }))
+        .body;
+      const certForm: string = (await buyer.call('POST', '/api/v1/order_payment/', { guid: cert.guid })).body.payment_url;
+      await buyer.call('GET', await atBank(certForm, 'pay'));
+      const [card] = await app.db.query<{ code: string }>(
+        'select code from gift_cards where order_id = (select id from orders where guid = $1)',
+        [cert.guid],
+      );
+      // …which pays all of another order: its goods' closing receipt offsets the certificate's advance.
+      const o = await placePickupOrder(app, shopper(app), 3000, { gift_card: card!.code });
+      expect(o).toMatchObject({ total: 3250, due: 0 });
+      await handOver(o.guid);
+      await issueClosingReceipts(app.db, app.payments);
+      expect(bankOrder(certForm).closingBundles[0]).toMatchObject({ total: 325_000, payments: [{ type: 2, sum: 325_000 }] });
+
+      await app.db.query(
+        `insert into gift_cards (code, initial, balance, expires_at) values ('GIVEN-5000', 5000, 5000, now() + interval '1 year')`,
+      );
+      const given = await placePickupOrder(app, shopper(app), 3000, { gift_card: 'GIVEN-5000' });
+      await handOver(given.guid);
+      expect(
+        await app.db.query('select 1 from closing_receipts where order_id = (select id from orders where guid = $1)', [given.guid]),
+      ).toEqual([]);
+      const [last] = await app.db.query<{ comment: string }>(
+        `select h.comment from order_status_history h join orders o on o.id = h.order_id where o.guid = $1 order by h.id desc limit 1`,
+        [given.guid],
+      );
+      expect(last!.comment).toContain('пробейте чек в кассе');
+    });
+
+    it('the bank refuses a closing receipt that is not a full payment, and one of an order it gave all back', async () => {
+      const s = shopper(app);
+      const o = await placePickupOrder(app, s, 1200); // + 250 pickup
+      const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+      await s.call('GET', await atBank(formUrl, 'pay'));
+      const b = bankOrder(formUrl);
+      const close = (bundle: unknown) =>
+        fetch(`${bank.url}/payment/rest/closeOfdReceipt.do`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            ...SBERBANK_TEST_LOGIN,
+            mdOrder: b.orderId,
+            amount: String(b.amount),
+            orderBundle: JSON.stringify(bundle),
+          }),
+        }).then((r) => r.json() as Promise<{ errorCode: string; errorMessage: string }>);
+      // The sale's own receipt (a prepayment, the card's money) is no closing one.
+      expect(await close(b.bundle)).toMatchObject({ errorCode: '8', errorMessage: expect.stringMatching(/paymentMethod 4/) });
+      await app.db.transaction(async (tx) =>
+        cancel(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Нет размера', app.config.publicUrl),
+      );
+      await carryOutRefunds(app.db, app.payments);
+      expect(await close(b.bundle)).toMatchObject({ errorCode: '7' });
+    });
   });
 });

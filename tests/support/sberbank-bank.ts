@@ -31,6 +31,13 @@
 //                                                  left), 8 (the receipt). After any refund, whole or part,
 //                                                  orderStatus is 4 («по заказу была проведена операция
 //                                                  возврата»), and refunds go on while money is left.
+//   POST /payment/rest/closeOfdReceipt.do          form: userName, password, mdOrder (or orderNumber), amount,
+//                                                  orderBundle (the closing receipt: every position a full
+//                                                  payment, paymentMethod 4, all of it the offset of the
+//                                                  prepayment, payments type 2) → {errorCode: '0'}; else 6 (no
+//                                                  such order), 7 (nothing paid, or all of it given back), 8
+//                                                  (the receipt); the gateway keeps no id of one: each call
+//                                                  prints another
 //   GET  /payment/merchants/sbersafe/payment_ru.html?mdOrder=…   the form: «Оплата заказа», the sum, a card,
 //                                                  «Оплатить» and «Отменить»
 //   GET  /standin/orders?orderNumber=…             not the bank's: what it holds of the shop's orders with that
@@ -71,6 +78,8 @@ export interface BankOrder {
   bundle: Bundle | null;
   /** Each refund's receipt, in order. */
   refundBundles: Bundle[];
+  /** Each closing (full-payment) receipt issued against it by closeOfdReceipt.do, in order. */
+  closingBundles: Bundle[];
 }
 
 /**
@@ -128,7 +137,13 @@ const PAYMENT_OBJECT_PAYMENT = 10;
  * 2) only on a full-payment receipt. A refund's positions are the sale's, no more of each than is left after
  * earlier refunds.
  */
-export function checkBundle(raw: string | null, type: 'sell' | 'sell_refund', amount: number, sale?: BankOrder): string | null {
+export function checkBundle(
+  raw: string | null,
+  type: 'sell' | 'sell_refund',
+  amount: number,
+  sale?: BankOrder,
+  closing = false,
+): string | null {
   if (!raw) return 'Не передана корзина (orderBundle): магазин с онлайн-кассой передаёт чек с каждым платежом';
   let b: Bundle;
   try {
@@ -177,15 +192,16 @@ export function checkBundle(raw: string | null, type: 'sell' | 'sell_refund', am
   }
   const sum = items.reduce((s, i) => s + i.itemAmount, 0);
   if (sum !== amount && type === 'sell') return 'Сумма товарных позиций в Корзине не совпадает с общей суммой заказа';
+  if (closing && [...methods].some((m) => m !== FULL_PAYMENT)) return 'Чек полного расчёта: у каждой позиции paymentMethod 4';
   if (b.total !== sum) return 'Сумма товарных позиций в Корзине не совпадает с общей суммой заказа';
   const payments = b.payments ?? [{ type: 1, sum }];
   if (!payments.every((p) => kopecks(p.sum) && [1, 2, 3, 4].includes(p.type))) return 'Неверные оплаты чека';
   if (payments.reduce((s, p) => s + p.sum, 0) !== sum) return 'Сумма оплат чека не совпадает с суммой позиций';
   if (payments.some((p) => p.type === 2 && p.sum > 0) && [...methods].some((m) => m !== FULL_PAYMENT))
     return 'Зачёт предоплаты (payments type 2) — только в чеке полного расчёта (paymentMethod 4)';
-  if (payments.filter((p) => p.type === 1).reduce((s, p) => s + p.sum, 0) !== amount)
+  if (payments.filter((p) => p.type === 1).reduce((s, p) => s + p.sum, 0) !== (closing ? 0 : amount))
     return 'Сумма оплаты картой в чеке не совпадает с суммой операции';
-  if (sale) {
+  if (sale && !closing) {
     for (const i of items) {
       const sold = sale.bundle?.cartItems.items.find((s) => s.positionId === i.positionId && s.itemCode === i.itemCode);
       if (!sold || sold.itemPrice !== i.itemPrice) return `позиция ${i.positionId}: нет такой позиции в чеке продажи`;
@@ -218,6 +234,8 @@ export interface SberbankStandIn {
   registrations: number;
   /** refund.do calls made so far. */
   refundCalls: number;
+  /** closeOfdReceipt.do calls made so far. */
+  closeCalls: number;
   /** The next refund.do is carried out but its answer is lost (the connection closed), as after a timeout. */
   loseNextRefundAnswer(): void;
   /** The query of a callback for the order (extra parameters added), signed with the callback key when there is one. */
@@ -279,6 +297,7 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
   let held: { arrive(): void; released: Promise<void> } | null = null;
   let registrations = 0;
   let refundCalls = 0;
+  let closeCalls = 0;
   let loseRefundAnswer = false;
   const callbackQuery = (o: BankOrder, operation = 'deposited', extra: Record<string, string> = {}) => {
     const params: Record<string, string> = { mdOrder: o.orderId, orderNumber: o.orderNumber, operation, status: '1', ...extra };
@@ -343,6 +362,7 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
         refunds: new Map(),
         bundle: JSON.parse(form.get('orderBundle')!) as Bundle,
         refundBundles: [],
+        closingBundles: [],
       };
       orders.set(o.orderId, o);
       return json(res, { orderId: o.orderId, formUrl: `${base}/payment/merchants/sbersafe/payment_ru.html?mdOrder=${o.orderId}` });
@@ -366,6 +386,22 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
           refundedAmount: order.refunded,
         },
       });
+    }
+
+    if (url.pathname === '/payment/rest/closeOfdReceipt.do' && req.method === 'POST') {
+      closeCalls += 1;
+      if (!loginOk(form)) return json(res, { errorCode: '5', errorMessage: 'Доступ запрещён' });
+      const closed = orders.get(form.get('mdOrder') ?? '') ?? [...orders.values()].find((o) => o.orderNumber === form.get('orderNumber'));
+      if (!closed) return json(res, { errorCode: '6', errorMessage: 'Заказ не найден' });
+      // A receipt closes a prepayment the bank took and has not given all back.
+      if (closed.deposited === 0 || closed.refunded >= closed.deposited)
+        return json(res, { errorCode: '7', errorMessage: 'Не найдена успешная платёжная операция' });
+      const amount = Number(form.get('amount') ?? '');
+      if (!Number.isInteger(amount) || amount <= 0) return json(res, { errorCode: '4', errorMessage: 'Неверная сумма' });
+      const bad = checkBundle(form.get('orderBundle'), 'sell', amount, closed, true);
+      if (bad) return json(res, { errorCode: '8', errorMessage: bad });
+      closed.closingBundles.push(JSON.parse(form.get('orderBundle')!) as Bundle);
+      return json(res, { errorCode: '0', errorMessage: 'Успешно' });
     }
 
     if (url.pathname === '/payment/rest/refund.do' && req.method === 'POST') {
@@ -464,6 +500,9 @@ export async function startSberbank(opts: { port?: number; callbackUrl?: string;
     },
     get refundCalls() {
       return refundCalls;
+    },
+    get closeCalls() {
+      return closeCalls;
     },
     loseNextRefundAnswer() {
       loseRefundAnswer = true;

@@ -1,5 +1,5 @@
 // One order at the desk: its status and payment, the buyer (a tap calls or mails them), delivery with the
-// tracking number, the lines with their pictures, the money, payments and refunds, the timeline of every
+// tracking number, the lines with their pictures, the money, payments, refunds and the closing receipt, the timeline of every
 // change with who made it; the moves the lifecycle allows now, each asking what it needs (a tracking number
 // to ship, a reason to cancel or return) and keeping what was typed when the shop refuses; and the manager's
 // note, kept as typed until it is saved.
@@ -115,7 +115,7 @@ export function DeskOrderView({ id }: { id: number }) {
         </table>
         <Money order={order} />
       </section>
-      {(order.payments.length > 0 || order.refunds.length > 0) && (
+      {(order.payments.length > 0 || order.refunds.length > 0 || order.closing_receipt) && (
         <section>
           <h2>Платежи и возвраты</h2>
           <ul className="desk-list">
@@ -130,6 +130,13 @@ export function DeskOrderView({ id }: { id: number }) {
                 {r.last_error && <span className="form-error"> · {r.last_error}</span>}
               </li>
             ))}
+            {order.closing_receipt && (
+              <li data-testid="desk-closing-receipt">
+                {onOrder(order.closing_receipt.created_at)} · чек полного расчёта {formatKopecks(order.closing_receipt.kopecks)} ·{' '}
+                {order.closing_receipt.status === 'done' ? 'пробит' : 'ждёт банка'}
+                {order.closing_receipt.last_error && <span className="form-error"> · {order.closing_receipt.last_error}</span>}
+              </li>
+            )}
           </ul>
         </section>
       )}
