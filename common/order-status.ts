@@ -20,8 +20,9 @@ export type OrderStatus = keyof typeof ORDER_STATUSES;
 export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUSES) as OrderStatus[];
 
 /**
- * What the buyer is told when the order reaches a status: the order's lifecycle mails it, the push trigger of
- * migration 015 names the same statuses, and the push message says it (server/orders/lifecycle.ts, push/).
+ * What the buyer is told when the order reaches a status (and, under 'returned', when some of its goods come
+ * back): the order's lifecycle writes the mail and the push of it together (server/orders/lifecycle.ts
+ * tellBuyer), and the push message says it (server/push/messages.ts).
  */
 export const BUYER_NOTICES: Partial<Record<OrderStatus, { title: string; body: string }>> = {
   paid: { title: 'Заказ оплачен', body: 'Спасибо! Мы получили оплату и собираем ваш заказ.' },

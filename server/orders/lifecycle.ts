@@ -1,15 +1,17 @@
 // The order's lifecycle, its one owner: it moves an order as TRANSITIONS allows (common/order-status.ts) and
-// says what each change does, in the caller's one transaction on the locked order. Placing records the first status; paying sets
-// the money's arrival and its effects (order-paid.ts: bonus points, bought gift cards); cancelling undoes
-// exactly what placing took: stock, the promo code's use, the bonus points spent, the gift card money, and
-// lapses the payments still pending. Every change is recorded with who made it and from what status, and the
-// buyer is told of the ones they care about once: a mail here, a push by the database's trigger on the
-// status (migration 015 names the same statuses as BUYER_NOTICES). A paid order's card money goes back through
-// the payment provider after the transaction (payments/refunds.ts). Callers (the checkout, the payment
-// provider, the unpaid-order pass, later the manager's desk and the accounting system) only ask.
+// says what each change does, in the caller's one transaction on the locked order. Placing records the first
+// status; paying sets the money's arrival and its effects (order-paid.ts: bonus points, bought gift cards);
+// cancelling undoes exactly what placing took: stock, the promo code's use, the bonus points spent, the gift
+// card money, and lapses the payments still pending; handing over writes the goods' closing receipt. Every
+// change is recorded with who made it and from what status, and the buyer is told of the ones they care about
+// once, by mail and by push from one place (tellBuyer). A paid order's card money goes back, and a closing
+// receipt is issued, through the payment provider after the transaction (payments/refunds.ts,
+// payments/closing-receipts.ts). Callers (the checkout, the payment provider, the unpaid-order pass, the
+// manager's desk and the accounting system) only ask.
 import type { Queryable } from '../db/public.ts';
 import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
+import { enqueueOrderNotice } from '../push/public.ts';
 import { Refusal } from '../refusal.ts';
 import { awaitsPayment, BUYER_NOTICES, canMove, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
 import { undoesSale, type ManagerMove } from '../../common/manager-moves.ts';
@@ -89,8 +91,18 @@ async function move(
     actorId: actor.id,
     comment,
   });
-  const notice = BUYER_NOTICES[to];
-  if (notice) await enqueueMail(tx, orderStatusMail(order, notice, done, publicUrl));
+  await tellBuyer(tx, order, to, done, publicUrl);
+}
+
+/**
+ * The buyer's news of their order, from this one place: the mail and the push of the notice BUYER_NOTICES names
+ * for `notice` (nothing for a status they are not told of), written together in the move's transaction.
+ */
+async function tellBuyer(tx: Queryable, order: OrderRow, notice: OrderStatus, done: string[], publicUrl: string): Promise<void> {
+  const text = BUYER_NOTICES[notice];
+  if (!text) return;
+  await enqueueMail(tx, orderStatusMail(order, text, done, publicUrl));
+  await enqueueOrderNotice(tx, order.id, notice);
 }
 
 /** A new order's first status, recorded as the buyer placed it. */
@@ -229,7 +241,7 @@ export async function returnGoods(
     actorId: actor.id,
     comment: [`Возврат: ${names.join(', ')}`, reason, ...done].filter(Boolean).join('; '),
   });
-  await enqueueMail(tx, orderStatusMail(order, BUYER_NOTICES.returned!, [`возвращено: ${names.join(', ')}`, ...done], publicUrl));
+  await tellBuyer(tx, order, 'returned', [`возвращено: ${names.join(', ')}`, ...done], publicUrl);
 }
 
 /** A share of the points the order's payment accrued, taken back (some of its goods came back). */

@@ -3,5 +3,5 @@
 // past this file).
 export { pushDelivery, vapid } from './push-plugin.ts';
 export { DEFAULT_PUSH_SERVICES } from './push-services.ts';
-export { dropSettledPushes, joinAccount, pushOutboxDepth } from './push-sql.ts';
+export { dropSettledPushes, enqueueOrderNotice, joinAccount, pushOutboxDepth } from './push-sql.ts';
 export { default as pushRoutes } from './routes.ts';

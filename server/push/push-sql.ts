@@ -112,6 +112,19 @@ export async function buyerDevicesOf(tx: Queryable, kind: PushKind, orderId: num
   return rows.map((r) => r.id);
 }
 
+/**
+ * An order's news for its buyer's devices, under the notice's status (BUYER_NOTICES), written by the order's
+ * lifecycle in its transaction beside the mail; nothing when no device of the buyer's is subscribed.
+ */
+export async function enqueueOrderNotice(tx: Queryable, orderId: number, notice: string): Promise<void> {
+  await tx.query(
+    `insert into push_events (kind, order_id, status)
+     select 'order_status', o.id, $2 from orders o
+      where o.id = $1 and exists (select 1 from push_subscriptions s where s.user_id = o.user_id or s.visitor_key = o.visitor_key)`,
+    [orderId, notice],
+  );
+}
+
 /** What a notification about a product names: the product and its page. */
 export async function productNotice(tx: Queryable, productId: number): Promise<ProductNotice | null> {
   const [row] = await tx.query<ProductNotice>(

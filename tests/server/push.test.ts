@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { pushPass } from '../../server/push/push-plugin.ts';
+import { advance, cancel, pay, returnGoods, SYSTEM } from '../../server/orders/lifecycle.ts';
+import { orderById } from '../../server/orders/orders-sql.ts';
 import { PUSH_MESSAGES } from '../../server/push/push-services.ts';
 import { startPushService, type PushService, type PushSubscriptionLike } from '../support/push-service.ts';
 import { backends, startApp } from './harness.ts';
@@ -43,6 +45,18 @@ describe.each(backends)('web push on $name', (backend) => {
   }
 
   const received = (d: Device) => push.messages(d.subscription.endpoint).map((m) => JSON.parse(m.payload));
+
+  /** The order's lifecycle moves it, as the shop does: paid, then each step given, or cancelled. */
+  const move = async (id: number, ...steps: ('paid' | 'assembling' | 'shipped' | 'ready_for_pickup' | 'received' | 'cancelled')[]) => {
+    for (const step of steps) {
+      await app.db.transaction(async (tx) => {
+        const o = (await orderById(tx, id, true))!;
+        if (step === 'paid') await pay(tx, o, SYSTEM, '', app.config.publicUrl);
+        else if (step === 'cancelled') await cancel(tx, o, SYSTEM, 'Нет в наличии', app.config.publicUrl);
+        else await advance(tx, o, step, SYSTEM, '', app.config.publicUrl);
+      });
+    }
+  };
 
   /** Two variants of one product in different sizes, both out of stock (a one-size product is passed over). */
   async function twoSizes() {
@@ -126,16 +140,24 @@ describe.each(backends)('web push on $name', (backend) => {
     // A guest: the order placed from the device it subscribed on.
     const guest = await device();
     const guestOrder = await order(guest.shopper);
-    await app.db.query(`update orders set status = 'shipped' where id = $1`, [guestOrder.id]);
     await app.db.query('update orders set hold_reminded_at = now() where id = $1', [guestOrder.id]);
     await pushPass(app);
     await expect
       .poll(() => received(guest).map((m) => [m.kind, m.title, m.url]))
+      .toEqual([['payment_reminder', `Заказ № ${guestOrder.number} ждёт оплаты`, `/basket/delivery/confirm/${guestOrder.guid}`]]);
+    expect(push.messages(guest.subscription.endpoint)[0]).toMatchObject({ urgency: 'high' });
+    await move(guestOrder.id, 'paid', 'assembling', 'shipped');
+    await pushPass(app);
+    await expect
+      .poll(() =>
+        received(guest)
+          .map((m) => [m.kind, m.title, m.url])
+          .slice(1),
+      )
       .toEqual([
+        ['order_status', `Заказ оплачен: № ${guestOrder.number}`, `/basket/delivery/confirm/${guestOrder.guid}`],
         ['order_status', `Заказ отправлен: № ${guestOrder.number}`, `/basket/delivery/confirm/${guestOrder.guid}`],
-        ['payment_reminder', `Заказ № ${guestOrder.number} ждёт оплаты`, `/basket/delivery/confirm/${guestOrder.guid}`],
       ]);
-    expect(push.messages(guest.subscription.endpoint)[1]).toMatchObject({ urgency: 'high' });
 
     // An account: this device subscribed before signing in; the order is placed from another device.
     const user = await registerUser(app);
@@ -143,7 +165,7 @@ describe.each(backends)('web push on $name', (backend) => {
     const login = await phone.shopper.call('POST', '/api/v1/auth/', { username: user.email, password: PASSWORD });
     expect(login.status).toBe(200);
     const accountOrder = await order(user.user);
-    await app.db.query(`update orders set status = 'cancelled' where id = $1`, [accountOrder.id]);
+    await move(accountOrder.id, 'cancelled');
     await pushPass(app);
     await expect
       .poll(() => received(phone).map((m) => [m.title, m.url]))
@@ -153,7 +175,7 @@ describe.each(backends)('web push on $name', (backend) => {
     expect((await phone.shopper.call('POST', '/api/v1/logout/', undefined, { authorization: `Token ${login.body.token}` })).status).toBe(
       200,
     );
-    await app.db.query(`update orders set status = 'shipped' where id = $1`, [accountOrder.id]);
+    await move((await order(user.user)).id, 'paid');
     await pushPass(app);
     expect(received(phone)).toHaveLength(1);
     expect(push.rejected).toEqual([]);
@@ -169,15 +191,33 @@ describe.each(backends)('web push on $name', (backend) => {
     const elsewhere = shopper(app, laptop);
     const placed = await placePickupOrder(app, elsewhere, 2000);
     const [order] = await app.db.query<{ id: number; number: string }>('select id, number from orders where guid = $1', [placed.guid]);
-    await app.db.query(`update orders set status = 'paid' where id = $1`, [order.id]);
+    await move(order.id, 'paid');
     await pushPass(app);
     await expect.poll(() => received(phone).map((m) => m.title)).toEqual([`Заказ оплачен: № ${order.number}`]);
 
     // From the laptop: "Выйти на других устройствах". The phone's sign-in ends, and its account news with it.
     expect((await elsewhere.call('POST', '/api/v1/sessions/end_others/')).status).toBe(200);
-    await app.db.query(`update orders set status = 'shipped' where id = $1`, [order.id]);
+    await move(order.id, 'assembling', 'shipped');
     await pushPass(app);
     expect(received(phone)).toHaveLength(1);
+  });
+
+  it('tells the buyer of a return of some of the goods, by push as by mail, though the order keeps its status', async () => {
+    const buyer = await device();
+    const placed = await placePickupOrder(app, buyer.shopper, 1500, { quantity: 2 });
+    const [{ id, number }] = await app.db.query<{ id: number; number: string }>('select id, number from orders where guid = $1', [
+      placed.guid,
+    ]);
+    await move(id, 'paid', 'assembling', 'ready_for_pickup', 'received');
+    await app.db.transaction(async (tx) =>
+      returnGoods(tx, (await orderById(tx, id, true))!, SYSTEM, 'Не подошёл', app.config.publicUrl, new Map([[placed.ext_id, 1]])),
+    );
+    await pushPass(app);
+    await expect
+      .poll(() => received(buyer).map((m) => m.title))
+      .toEqual([`Заказ оплачен: № ${number}`, `Заказ ждёт вас: № ${number}`, `Возврат оформлен: № ${number}`]);
+    const [{ status }] = await app.db.query<{ status: string }>('select status from orders where id = $1', [id]);
+    expect(status).toBe('received');
   });
 
   it('drops a device its push service says is gone, and tries a failing service again later', async () => {
