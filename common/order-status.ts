@@ -65,6 +65,15 @@ export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUS_CODES.filter(
 /** The statuses of an order that has left the shop's hands: handed to delivery, waiting at the pickup point, or further. */
 export const LEFT_SHOP_STATUSES: readonly OrderStatus[] = ['shipped', 'ready_for_pickup', 'received', 'returned'];
 
+/** The payment statuses of an order whose money has not come yet (the bank may still be about to say it has). */
+export const UNSETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['unpaid', 'pending'];
+
+/** The statuses of an order placed and not paid: it holds its goods until its deadline. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['new', 'awaiting_payment'];
+
+/** The statuses of an order waiting for the shop: placed and not paid yet, or paid and not yet taken up by a manager. */
+export const AWAITING_SHOP_STATUSES: readonly OrderStatus[] = ['new', 'paid'];
+
 /** The payment statuses of an order whose money came at some time, whether it stays or has gone (or goes) back. */
 export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refunding', 'refunded'];
 
@@ -104,5 +113,4 @@ export const isRefunded = (o: Pick<Statuses, 'payment_status'>): boolean => o.pa
 
 /** The order waits for its money and holds its goods meanwhile (not paid, not ended). */
 export const awaitsPayment = (o: Statuses): boolean =>
-  (o.payment_status === PAYMENT.unpaid || o.payment_status === PAYMENT.pending) &&
-  (o.status === ORDER.new || o.status === ORDER.awaiting_payment);
+  (UNSETTLED_PAYMENT_STATUSES as readonly string[]).includes(o.payment_status) && (UNPAID_STATUSES as readonly string[]).includes(o.status);

@@ -23,11 +23,3 @@ export async function ordersToRemind(db: Queryable, minutes: number, limit: numb
   );
   return rows.map((r) => r.id);
 }
-
-/** Marks the (locked) order's buyer reminded; false when someone else did first. */
-export async function markReminded(tx: Queryable, orderId: number): Promise<boolean> {
-  const rows = await tx.query('update orders set hold_reminded_at = now() where id = $1 and hold_reminded_at is null returning 1', [
-    orderId,
-  ]);
-  return rows.length > 0;
-}

@@ -5,10 +5,20 @@
 // the order's lifecycle to cancel it (orders/lifecycle.ts), in its own transaction, which gives back all that
 // placing it took.
 import type { Db, Queryable } from '../db/public.ts';
-import { SYSTEM, cancel, orderById, paymentReminder, reminderLeadMinutes, type HoldRules, type OrderRow } from '../orders/public.ts';
-import { confirmPayment, registeredPendingPayments, type PaymentProvider, type Verdict } from '../payments/public.ts';
+import {
+  SYSTEM,
+  cancel,
+  markReminded,
+  orderById,
+  paymentReminder,
+  registeredPendingPayments,
+  reminderLeadMinutes,
+  type HoldRules,
+  type OrderRow,
+} from '../orders/public.ts';
+import { confirmPayment, type PaymentProvider, type Verdict } from '../payments/public.ts';
 import { enqueueMail } from '../mail/public.ts';
-import { lapsedUnpaidOrderIds, markReminded, ordersToRemind } from './unpaid-orders-sql.ts';
+import { lapsedUnpaidOrderIds, ordersToRemind } from './unpaid-orders-sql.ts';
 import { awaitsPayment } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 

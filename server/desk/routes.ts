@@ -13,11 +13,11 @@ import {
   iso,
   managerMove,
   orderById,
-  setManagerNote,
   statusCounts,
   waitingOrders,
   type Actor,
   type DeskFilter,
+  setManagerNote,
 } from '../orders/public.ts';
 import { carryOutRefunds, issueClosingReceipts } from '../payments/public.ts';
 import { Refusal } from '../refusal.ts';

@@ -6,7 +6,7 @@
 // buyer as any change; each order in its own transaction, so one the lifecycle refuses leaves the others.
 import type { Db } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
-import { advance, cancel, orderByGuid, pay, type Actor, type OrderRow } from '../orders/public.ts';
+import { advance, cancel, markExchanged, orderByGuid, pay, setAccountingNumber, type Actor, type OrderRow } from '../orders/public.ts';
 import { canMove, hasLeftShop, isCancelled, isSettled, ORDER, orderStatusName } from '../../common/order-status.ts';
 import { readXmlRecords, child, children, textAt, type XmlNode } from './xml-records.ts';
 
@@ -60,7 +60,7 @@ async function applyDocument(db: Db, doc: XmlNode, publicUrl: string): Promise<{
     const before = `${order.status}/${order.payment_status}`;
     let cancelled = false;
     const number = req.get('номер по 1с');
-    if (number) await tx.query('update orders set accounting_number = $2 where id = $1', [order.id, number]);
+    if (number) await setAccountingNumber(tx, order.id, number);
     if (isTrue(req.get('отменен') ?? '')) {
       if (!isCancelled(order)) {
         await cancel(tx, order, ACCOUNTING, BACK_MESSAGES.cancelReason, publicUrl);
@@ -88,7 +88,7 @@ async function applyDocument(db: Db, doc: XmlNode, publicUrl: string): Promise<{
     await reload();
     const after = `${order.status}/${order.payment_status}`;
     // The accounting system knows what it just did: the order goes out again only when it changes later.
-    if (after !== before) await tx.query('update orders set exchanged_state = $2 where id = $1', [order.id, after]);
+    if (after !== before) await markExchanged(tx, order.id, after);
     return { changed: after !== before || !!number, cancelled };
   });
 }

@@ -38,17 +38,6 @@ async function ordersToSend(db: Queryable): Promise<OutOrder[]> {
   );
 }
 
-/** Marks the orders taken in the state they were sent in (an order changed since goes again). */
-export async function markTaken(db: Queryable, sent: readonly SentOrder[]): Promise<number> {
-  if (!sent.length) return 0;
-  const rows = await db.query(
-    `update orders o set exchanged_state = x.state from unnest($1::int[], $2::text[]) as x(id, state)
-      where o.id = x.id returning o.id`,
-    [sent.map((s) => s.id), sent.map((s) => s.state)],
-  );
-  return rows.length;
-}
-
 const requisite = (name: string, value: string) =>
   `<ЗначениеРеквизита>${el('Наименование', name)}${el('Значение', value)}</ЗначениеРеквизита>`;
 

@@ -13,13 +13,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExchangeConfig } from '../config.ts';
 import { giveBack, LIMITS, spendAttempt } from '../http/public.ts';
 import { newToken } from '../lib/public.ts';
+import { markTaken } from '../orders/public.ts';
 import { carryOutRefunds } from '../payments/public.ts';
 import { Refusal } from '../refusal.ts';
 import { countUpload, forgetStaleSessions, logRun, openSession, rememberSent, takeSent, touchSession } from './exchange-sql.ts';
 import { importCall, type ImportDeps } from './import-job.ts';
 import { applyOrdersFile } from './orders-back.ts';
 import { deactivateSession } from './apply.ts';
-import { markTaken, ordersDocument } from './orders-out.ts';
+import { ordersDocument } from './orders-out.ts';
 import { isPictureName, pictureType, PICTURES_URL } from './pictures.ts';
 import {
   appendPiece,

@@ -34,28 +34,6 @@ export async function cardByCode(db: Queryable, code: string, lock = false): Pro
   return row ?? null;
 }
 
-export async function chargeCard(tx: Queryable, cardId: number, orderId: number, amount: number): Promise<number> {
-  await tx.query('insert into gift_card_payments (gift_card_id, order_id, amount) values ($1, $2, $3)', [cardId, orderId, amount]);
-  const [row] = await tx.query<{ balance: number }>('update gift_cards set balance = balance - $2 where id = $1 returning balance', [
-    cardId,
-    amount,
-  ]);
-  return row.balance;
-}
-
-export async function issueCard(
-  tx: Queryable,
-  c: { code: string; certificateId: number; amount: number; orderId: number; expiresAt: Date },
-): Promise<void> {
-  await tx.query(`insert into gift_cards (code, certificate_id, initial, balance, expires_at, order_id) values ($1, $2, $3, $3, $4, $5)`, [
-    c.code,
-    c.certificateId,
-    c.amount,
-    c.expiresAt,
-    c.orderId,
-  ]);
-}
-
 export async function cardsIssuedFor(db: Queryable, orderId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from gift_cards where order_id = $1', [orderId]);
   return row.n;

@@ -134,8 +134,3 @@ export function orderTimeline(db: Queryable, orderId: number) {
     [orderId],
   );
 }
-
-export async function setManagerNote(db: Queryable, orderId: number, note: string): Promise<boolean> {
-  const rows = await db.query('update orders set manager_note = $2 where id = $1 returning id', [orderId, note]);
-  return rows.length > 0;
-}

@@ -2,9 +2,10 @@
 // goods and delivery but not certificates, the order's amount due drops, its stale pending payments lapse,
 // and a wholly paid order becomes paid (the lifecycle's pay).
 import type { Queryable } from '../db/public.ts';
-import { CARD_MESSAGES, cardByCode, chargeCard, usableCard } from '../gift/public.ts';
+import { CARD_MESSAGES, cardByCode, usableCard } from '../gift/public.ts';
 import { Refusal } from '../refusal.ts';
-import { addGiftCardAmount, orderById, orderItems, type OrderRow } from './orders-sql.ts';
+import { orderById, orderItems, type OrderRow } from './orders-sql.ts';
+import { addGiftCardAmount, chargeCard } from './lifecycle-records-sql.ts';
 import { lapsePendingPayments } from './lifecycle-sql.ts';
 import { LIFECYCLE_MESSAGES, pay, type Actor } from './lifecycle.ts';
 import { isCancelled, isPaid } from '../../common/order-status.ts';

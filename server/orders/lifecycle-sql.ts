@@ -2,17 +2,20 @@
 // payment's arrival, and the inverses of what placing an order took (its stock, its promo code's use, the
 // gift card money). Each function runs in the caller's transaction, on an order the caller has locked.
 import type { Queryable } from '../db/public.ts';
-import type { OrderStatus } from '../../common/order-status.ts';
+import { AWAITING_SHOP_STATUSES, UNPAID_STATUSES, UNSETTLED_PAYMENT_STATUSES, type OrderStatus } from '../../common/order-status.ts';
 import { refundReceipt, type Receipt, type Returned } from './receipt.ts';
 
 /** Who changed an order's status: the buyer, the shop itself, a manager, the accounting system. */
 export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting';
 
-/** An order still waiting for its money, as SQL: it holds its goods until hold_until (common/order-status.ts awaitsPayment). */
-export const AWAITS_PAYMENT = `payment_status in ('unpaid', 'pending') and status in ('new', 'awaiting_payment')`;
+/** A list of status codes as SQL's (codes of common/order-status.ts: words of letters and underscores, nothing to escape). */
+const sqlList = (codes: readonly string[]) => codes.map((c) => `'${c}'`).join(', ');
 
-/** An order waiting for the shop, as SQL: placed and not paid yet, or paid and not yet taken up by a manager. */
-export const AWAITS_SHOP = `status in ('new', 'paid')`;
+/** An order still waiting for its money, as SQL: it holds its goods until hold_until (common/order-status.ts awaitsPayment). */
+export const AWAITS_PAYMENT = `payment_status in (${sqlList(UNSETTLED_PAYMENT_STATUSES)}) and status in (${sqlList(UNPAID_STATUSES)})`;
+
+/** An order waiting for the shop, as SQL (AWAITING_SHOP_STATUSES). */
+export const AWAITS_SHOP = `status in (${sqlList(AWAITING_SHOP_STATUSES)})`;
 
 export async function insertHistory(
   tx: Queryable,

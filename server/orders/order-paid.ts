@@ -4,7 +4,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/public.ts';
 import { accrualFor, addLedgerEntry, expiryOf } from '../accounts/public.ts';
-import { cardsIssuedFor, issueCard } from '../gift/public.ts';
+import { cardsIssuedFor } from '../gift/public.ts';
+import { issueCard } from './lifecycle-records-sql.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { orderItems, type OrderItemRow, type OrderRow } from './orders-sql.ts';
 import { giftCardMail } from './order-mails.ts';

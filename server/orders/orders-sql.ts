@@ -90,64 +90,6 @@ export async function nextOrderNumber(tx: Queryable): Promise<string> {
   return row.number;
 }
 
-export interface NewOrder {
-  number: string;
-  user_id: number | null;
-  buyer_fio: string;
-  buyer_email: string;
-  buyer_phone: string;
-  region_id: number;
-  city_id: number;
-  city_name: string;
-  address: string;
-  delivery_method: 'courier' | 'pickup';
-  delivery_price: number;
-  items_sum: number;
-  promo_code: string | null;
-  promo_discount: number;
-  bonus_spent: number;
-  total: number;
-  comment: string;
-  visitor_key: string | null;
-  client_address: string;
-  /** Minutes the order holds its goods unpaid. */
-  hold_minutes: number;
-}
-
-export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: number; guid: string; hold_until: Date }> {
-  const [row] = await tx.query<{ id: number; guid: string; hold_until: Date }>(
-    `insert into orders (number, user_id, buyer_fio, buyer_email, buyer_phone, region_id, city_id, city_name, address,
-                         delivery_method, delivery_price, items_sum, promo_code, promo_discount, bonus_spent, total, comment,
-                         visitor_key, client_address, hold_until)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-             now() + make_interval(mins => $20))
-     returning id, guid::text as guid, hold_until`,
-    [
-      o.number,
-      o.user_id,
-      o.buyer_fio,
-      o.buyer_email,
-      o.buyer_phone,
-      o.region_id,
-      o.city_id,
-      o.city_name,
-      o.address,
-      o.delivery_method,
-      o.delivery_price,
-      o.items_sum,
-      o.promo_code,
-      o.promo_discount,
-      o.bonus_spent,
-      o.total,
-      o.comment,
-      o.visitor_key,
-      o.client_address,
-      o.hold_minutes,
-    ],
-  );
-  return row;
-}
-
 export async function insertOrderItems(tx: Queryable, orderId: number, lines: readonly PricedLine[]): Promise<void> {
   await tx.query(
     `insert into order_items (order_id, variant_id, gift_certificate_id, product_id, ext_id, name, brand, size, color, image, price, quantity)
@@ -230,10 +172,6 @@ export function orderItems(db: Queryable, orderId: number): Promise<OrderItemRow
 
 export function orderHistory(db: Queryable, orderId: number): Promise<{ status: string; created_at: Date | string }[]> {
   return db.query('select status, created_at from order_status_history where order_id = $1 order by created_at, id', [orderId]);
-}
-
-export async function addGiftCardAmount(tx: Queryable, orderId: number, cardId: number, amount: number): Promise<void> {
-  await tx.query('update orders set gift_card_id = $2, gift_card_amount = gift_card_amount + $3 where id = $1', [orderId, cardId, amount]);
 }
 
 export async function shopMail(db: Queryable): Promise<{ name: string; manager_email: string }> {

@@ -15,7 +15,6 @@ import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
 import { cityPlace } from './geo-sql.ts';
 import {
-  insertOrder,
   insertOrderItems,
   lockAndPrice,
   namedByExtIds,
@@ -29,6 +28,7 @@ import {
 } from './orders-sql.ts';
 import { countPromoUse, findPromo } from './promo-sql.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
+import { insertOrder } from './lifecycle-records-sql.ts';
 import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider } from './delivery.ts';
 import { payFromCard } from './gift-card-payment.ts';
 import { pay, placed, shopper } from './lifecycle.ts';

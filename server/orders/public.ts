@@ -5,6 +5,21 @@ export { default as deliveryRoutes } from './delivery-routes.ts';
 export { tariffTableDelivery, type DeliveryProvider } from './delivery.ts';
 export { default as historyRoutes } from './history-routes.ts';
 export { AWAITS_PAYMENT } from './lifecycle-sql.ts';
+export { markExchanged, markReminded, markTaken, setAccountingNumber, setManagerNote } from './lifecycle-records-sql.ts';
+export {
+  claimProviderRef,
+  insertPayment,
+  markLatePaid,
+  paymentByExternalId,
+  paymentById,
+  paymentByProviderRef,
+  pendingPayment,
+  registeredPendingPayments,
+  setPaymentStatus,
+  type PaymentRow,
+} from './lifecycle-payments-sql.ts';
+export { claimPendingRefunds, markRefundDone, refundsPending, releaseRefund } from './lifecycle-refunds-sql.ts';
+export { claimPendingClosingReceipts, markClosingReceiptDone, releaseClosingReceipt } from './lifecycle-closing-sql.ts';
 export {
   deskOrders,
   deskExtras,
@@ -12,7 +27,6 @@ export {
   orderClosingReceipt,
   orderRefunds,
   orderTimeline,
-  setManagerNote,
   statusCounts,
   waitingOrders,
   type DeskFilter,

@@ -6,9 +6,8 @@
 // while one refusal does not hold up the receipts behind it. One of a payment made through a provider the
 // shop no longer uses waits for a manager.
 import type { Db } from '../db/public.ts';
-import { paymentById } from './payments-sql.ts';
 import type { PaymentProvider } from './providers.ts';
-import { claimPendingClosingReceipts, markClosingReceiptDone, releaseClosingReceipt } from './closing-receipts-sql.ts';
+import { claimPendingClosingReceipts, markClosingReceiptDone, paymentById, releaseClosingReceipt } from '../orders/public.ts';
 
 export const CLOSING_MESSAGES = {
   otherProvider: (provider: string) =>

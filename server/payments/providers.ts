@@ -18,11 +18,6 @@ import {
   shopMail,
   type OrderRow,
   type Receipt,
-} from '../orders/public.ts';
-import type { VatRate } from '../config.ts';
-import { enqueueMail } from '../mail/public.ts';
-import { Refusal } from '../refusal.ts';
-import {
   claimProviderRef,
   insertPayment,
   markLatePaid,
@@ -30,7 +25,10 @@ import {
   pendingPayment,
   setPaymentStatus,
   type PaymentRow,
-} from './payments-sql.ts';
+} from '../orders/public.ts';
+import type { VatRate } from '../config.ts';
+import { enqueueMail } from '../mail/public.ts';
+import { Refusal } from '../refusal.ts';
 import { isCancelled, isPaid } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 

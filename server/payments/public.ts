@@ -1,7 +1,6 @@
 // What the other areas of the server may use of payments/: payments through a provider (the bank, the test page)
 // and refunds. Everything else in the folder is its own (eslint.config.js refuses an import from another area
 // past this file).
-export { registeredPendingPayments } from './payments-sql.ts';
 export { confirmPayment, type PaymentProvider, type Verdict } from './providers.ts';
 export { carryOutRefunds } from './refunds.ts';
 export { issueClosingReceipts } from './closing-receipts.ts';

@@ -6,9 +6,15 @@
 // whole timeout), and the next pass tries again. A refund of a payment made through a provider the shop no
 // longer uses waits for a manager.
 import type { Db } from '../db/public.ts';
-import { orderById, refundsDone } from '../orders/public.ts';
-import { claimPendingRefunds, markRefundDone, refundsPending, releaseRefund } from './refunds-sql.ts';
-import { paymentById } from './payments-sql.ts';
+import {
+  claimPendingRefunds,
+  markRefundDone,
+  orderById,
+  paymentById,
+  refundsDone,
+  refundsPending,
+  releaseRefund,
+} from '../orders/public.ts';
 import type { PaymentProvider } from './providers.ts';
 
 /** Refunds asked per pass at most; the rest wait for the next pass. */

@@ -8,7 +8,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import { route } from '../http/public.ts';
 import { Refusal } from '../refusal.ts';
 import { PAYMENT_MESSAGES, cancelPayment, confirmPayment, viewPayment, type Verdict } from './providers.ts';
-import { paymentByProviderRef } from './payments-sql.ts';
+import { paymentByProviderRef } from '../orders/public.ts';
 import type { Bank } from './sberbank.ts';
 import { isPaid } from '../../common/order-status.ts';
 import { orderPath, successPath } from '../../common/order-paths.ts';

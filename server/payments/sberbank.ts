@@ -13,7 +13,7 @@ import { ENDPOINTS } from '../../common/endpoints.ts';
 import type { PaymentProvider, Verdict } from './providers.ts';
 import { sberbankRoutes } from './sberbank-routes.ts';
 import { orderBundle, TAX_SYSTEM_CODES } from './sberbank-receipt.ts';
-import type { PaymentRow } from './payments-sql.ts';
+import type { PaymentRow } from '../orders/public.ts';
 
 export const SBERBANK_MESSAGES = {
   refused: 'Банк не принял платёж. Попробуйте ещё раз позже или оплатите подарочной картой',

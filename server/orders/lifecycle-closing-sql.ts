@@ -1,8 +1,9 @@
-// SQL of closing receipts (migration 022): the pending ones a pass issues, each claimed for a while so that one
+// SQL of closing receipts (migration 022), the order lifecycle's: the pending ones a pass issues
+// (payments/closing-receipts.ts), each claimed for a while so that one
 // process at a time asks the provider (a row locked by another pass is passed over), and marked done or
 // released with the reason it was not.
 import type { Queryable } from '../db/public.ts';
-import type { Receipt } from '../orders/public.ts';
+import type { Receipt } from './receipt.ts';
 
 export interface ClosingReceiptRow {
   id: number;

@@ -1,7 +1,8 @@
-// SQL of refunds (migration 016): the pending ones a pass carries out, each claimed for a while so that one
-// process at a time asks the provider, and marked done or tried again.
+// SQL of refunds (migration 016), the order lifecycle's: the pending ones a pass carries out
+// (payments/refunds.ts), each claimed for a while so that one process at a time asks the provider, and marked
+// done or tried again. The lifecycle writes each refund in lifecycle-sql.ts.
 import type { Queryable } from '../db/public.ts';
-import type { Receipt } from '../orders/public.ts';
+import type { Receipt } from './receipt.ts';
 
 export interface RefundRow {
   id: number;

@@ -1,7 +1,8 @@
-// SQL of payments: a provider's payment of an order (created, reused while pending for the same amount,
-// read by its external id and locked while it settles), and settling it.
+// SQL of payments, the order lifecycle's (the one writer of an order's money): a provider's payment of an order
+// (created, reused while pending for the same amount, read by its external id and locked while it settles),
+// and settling it. The payments area (server/payments/) asks these through orders/public.ts.
 import type { Queryable } from '../db/public.ts';
-import type { Receipt } from '../orders/public.ts';
+import type { Receipt } from './receipt.ts';
 
 export interface PaymentRow {
   id: number;
