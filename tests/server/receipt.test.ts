@@ -139,6 +139,8 @@ describe('the fiscal receipt of an order', () => {
       return checkBundle(JSON.stringify(x), 'sell', b.total);
     };
     expect(defect((x) => (x.ffdVersion = '1.05'))).toMatch(/Версия ФФД/);
+    expect(defect((x) => (x.taxation = 'osn'))).toMatch(/поле taxation не из схемы/);
+    expect(defect((x) => Object.assign(x.cartItems.items[0]!, { measurementUnit: 'шт' }))).toMatch(/только по ФФД 1.05/);
     expect(defect((x) => (x.cartItems.items[0]!.quantity.measure = 'шт'))).toMatch(/числовой код/);
     expect(defect((x) => (x.orderCreationDate = 1_795_000_000_000))).toMatch(/YYYY-MM-DDTHH:mm:ss/);
     expect(defect((x) => delete x.company)).toMatch(/company/);

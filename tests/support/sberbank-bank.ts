@@ -120,6 +120,19 @@ const MEASURES = new Set([0, 10, 11, 12, 20, 21, 22, 30, 31, 32, 40, 41, 42, 50,
  * 11 5/105, 12 7 %, 13 7/107, 14 22 %, 15 22/122 (3 and 5, the 18 % of before 2019, are gone).
  */
 const TAX_TYPES = new Set([0, 1, 2, 4, 6, 7, 10, 11, 12, 13, 14, 15]);
+/** The fields of orderBundle in the schema (ECOM 1.0.7); any other is refused. */
+const BUNDLE_FIELDS = new Set([
+  'ffdVersion',
+  'receiptType',
+  'orderCreationDate',
+  'company',
+  'customerDetails',
+  'cartItems',
+  'payments',
+  'total',
+  'agent',
+  'additionalOfdParams',
+]);
 /** company.sno (tag 1055). */
 const TAX_SYSTEMS = new Set(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']);
 /** paymentMethod 1–7 (tag 1214): 1 full prepayment, 2 partial prepayment, 3 advance, 4 full payment, 5–7 credit. */
@@ -151,6 +164,8 @@ export function checkBundle(
   } catch {
     return 'Неверный формат корзины';
   }
+  const unknown = Object.keys(b).find((k) => !BUNDLE_FIELDS.has(k));
+  if (unknown) return `Неверный формат корзины: поле ${unknown} не из схемы`;
   if (b.ffdVersion !== '1.2') return `Версия ФФД ${String(b.ffdVersion)} не совпадает с версией кассы магазина (1.2)`;
   if (b.receiptType !== type) return `Тип чека ${String(b.receiptType)}, ожидается ${type}`;
   if (b.orderCreationDate !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(String(b.orderCreationDate)))
@@ -177,6 +192,7 @@ export function checkBundle(
     if (typeof i.name !== 'string' || !SCHEMA_TEXT.test(i.name))
       return `${at}: название не по схеме (до 100 знаков: латиница, кириллица, цифры, знаки ASCII, №)`;
     if (typeof i.quantity?.value !== 'number' || !(i.quantity.value > 0)) return `${at}: неверное количество`;
+    if ('measurementUnit' in i) return `${at}: measurementUnit передаётся только по ФФД 1.05`;
     if (!/^\d+$/.test(String(i.quantity.measure)) || !MEASURES.has(Number(i.quantity.measure)))
       return `${at}: мера количества по ФФД 1.2 — числовой код (0 — штуки)`;
     if (!kopecks(i.itemPrice) || !kopecks(i.itemAmount)) return `${at}: цена и сумма — целое число копеек`;
