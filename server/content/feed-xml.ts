@@ -1,13 +1,15 @@
 // The two marketplace feeds' XML in pieces, so a feed is written batch by batch and never held whole: a head
 // (the shop, and for Yandex the category tree), one piece per offer, and a tail. Joined in order they make
 // Yandex Market's YML (yml_catalog: the shop, roubles, the category tree, an offer per size grouped by product
-// with group_id, its price and old price, pictures, brand, «Размер» and «Цвет») and Google Merchant Center's
-// RSS 2.0 with g: fields (id, title, link, image_link, price in RUB with sale_price under an old price,
-// availability, brand, gender, age_group, size, color, item_group_id). One line a tag, no empty lines, no
+// with group_id, its price and old price, pictures, brand, «Размер» in its grid and «Цвет») and Google Merchant
+// Center's RSS 2.0 with g: fields (id, title, link, image_link, price in RUB with sale_price under an old price,
+// availability, brand, gender, age_group, size with its size_system, color, item_group_id). A colour the
+// accounting system did not name is left out everywhere, the title included. One line a tag, no empty lines, no
 // newline after the last tag. Written as strings: a builder library would hold a tree of 100 000 offers.
 import { escapeMarkup as x } from '../http/public.ts';
 import { moscowStamp } from '../lib/public.ts';
 import type { FeedCategory, FeedOffer } from './feed-sql.ts';
+import { googleSize, yandexSizeUnit } from './feed-sizes.ts';
 // The colour of goods the accounting system named none for: no colour to tell a marketplace.
 import { NO_COLOR } from '../exchange/public.ts';
 
@@ -53,6 +55,15 @@ export function yandexHead(shop: FeedShop, categories: readonly FeedCategory[], 
   ]);
 }
 
+/** The size as Yandex's param, in its grid (feed-sizes.ts). */
+function sizeParam(size: string): string {
+  const unit = yandexSizeUnit(size);
+  return `<param name="Размер"${unit ? ` unit="${unit}"` : ''}>${x(size)}</param>`;
+}
+
+/** What the item is called: its name, its colour when the accounting system named one, and its size. */
+const itemTitle = (o: FeedOffer) => [o.name, o.color === NO_COLOR ? '' : o.color, `размер ${o.size}`].filter(Boolean).join(', ');
+
 export function yandexOffer(shop: FeedShop, o: FeedOffer): string {
   return lines([
     `<offer id="${o.offer_id}" available="${o.stock > 0}" group_id="${o.product_id}">`,
@@ -66,7 +77,7 @@ export function yandexOffer(shop: FeedShop, o: FeedOffer): string {
     `<vendor>${x(o.brand)}</vendor>`,
     o.article ? `<vendorCode>${x(o.article)}</vendorCode>` : '',
     o.description ? `<description>${x(cut(o.description, YANDEX_DESCRIPTION))}</description>` : '',
-    `<param name="Размер">${x(o.size)}</param>`,
+    sizeParam(o.size),
     o.color === NO_COLOR ? '' : `<param name="Цвет">${x(o.color)}</param>`,
     '</offer>',
   ]);
@@ -89,11 +100,12 @@ export function googleHead(shop: FeedShop): string {
 
 export function googleItem(shop: FeedShop, o: FeedOffer): string {
   const who = audience(o.root);
+  const size = googleSize(o.size, o.root);
   const [main, ...more] = o.pictures.map((p) => absolute(shop.origin, p));
   return lines([
     '<item>',
     `<g:id>${o.offer_id}</g:id>`,
-    `<g:title>${x(cut(`${o.name}, ${o.color}, размер ${o.size}`, GOOGLE_TITLE))}</g:title>`,
+    `<g:title>${x(cut(itemTitle(o), GOOGLE_TITLE))}</g:title>`,
     `<g:description>${x(cut(o.description || o.name, GOOGLE_DESCRIPTION))}</g:description>`,
     `<g:link>${x(shop.origin + o.path)}</g:link>`,
     main ? `<g:image_link>${x(main)}</g:image_link>` : '',
@@ -106,7 +118,8 @@ export function googleItem(shop: FeedShop, o: FeedOffer): string {
     o.article ? `<g:mpn>${x(o.article)}</g:mpn>` : '<g:identifier_exists>no</g:identifier_exists>',
     `<g:gender>${who.gender}</g:gender>`,
     `<g:age_group>${who.age}</g:age_group>`,
-    `<g:size>${x(o.size)}</g:size>`,
+    `<g:size>${x(size?.size ?? o.size)}</g:size>`,
+    size ? `<g:size_system>${size.system}</g:size_system>` : '',
     o.color === NO_COLOR ? '' : `<g:color>${x(o.color)}</g:color>`,
     `<g:item_group_id>${o.product_id}</g:item_group_id>`,
     '</item>',

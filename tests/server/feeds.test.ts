@@ -74,6 +74,9 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
       expect(text(o, 'vendor')).toBeTruthy();
       const params = Object.fromEntries(descendants(o, 'param').map((p) => [p.attributes.name, p.text]));
       expect(params['Размер']).toBeTruthy();
+      const size = descendants(o, 'param').find((p) => p.attributes.name === 'Размер')!;
+      const letters = /[SML]$/i.test(params['Размер']!); // XS … 4XL; numbers end in a digit or a cup letter
+      expect(size.attributes.unit).toBe(params['Размер'] === 'Один размер' ? undefined : letters ? 'INT' : 'RU');
       expect(params['Цвет']).toBeTruthy();
     }
     expect(ids.size).toBe(offers.length);
@@ -103,6 +106,8 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
       expect(g('gender')).toMatch(/^(female|male|unisex)$/);
       expect(g('age_group')).toMatch(/^(adult|kids)$/);
       expect(g('size')).toBeTruthy();
+      // Google reads a size only in a system it names (it has no Russian one: feed-sizes.ts).
+      expect(g('size_system')).toBe(g('size') === 'Один размер' ? null : 'EU');
       expect(g('color')).toBeTruthy();
       expect(g('item_group_id')).toMatch(/^\d+$/);
     }
