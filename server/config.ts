@@ -135,6 +135,11 @@ export interface ExchangeConfig {
   ordersEncoding: ExchangeEncoding;
   /** The largest piece of a file 1C sends in one request (EXCHANGE_FILE_LIMIT_MB, default 16): it splits bigger ones. */
   fileLimitBytes: number;
+  /**
+   * What the exchange's uploads may hold on disk in all, every open session's together, unpacked archives
+   * included (EXCHANGE_DISK_LIMIT_MB, default 4096): a new session opens no new allowance.
+   */
+  diskLimitBytes: number;
   /** How long one import call waits for the import before answering «progress» and being called again (EXCHANGE_STEP_SECONDS, default 20; 0 answers «progress» at once). */
   stepSeconds: number;
 }
@@ -346,6 +351,7 @@ function readExchange(env: NodeJS.ProcessEnv): ExchangeConfig | null {
     priceType: env.EXCHANGE_PRICE_TYPE?.trim() || undefined,
     ordersEncoding: encoding as ExchangeEncoding,
     fileLimitBytes: positiveInt('EXCHANGE_FILE_LIMIT_MB', env.EXCHANGE_FILE_LIMIT_MB, 16) * 1024 * 1024,
+    diskLimitBytes: positiveInt('EXCHANGE_DISK_LIMIT_MB', env.EXCHANGE_DISK_LIMIT_MB, 4096) * 1024 * 1024,
     stepSeconds: wholeSeconds('EXCHANGE_STEP_SECONDS', env.EXCHANGE_STEP_SECONDS, 20),
   };
 }

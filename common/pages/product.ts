@@ -1,4 +1,5 @@
-// A product's page: /kupalniki/bikini/123/bikini-maldivy (a digits segment is the product's pk, spec §2).
+// A product's page: /kupalniki/bikini/123/bikini-maldivy (a digits segment is the product's pk, spec §2), or
+// /odezhda/123/bryuki-lnyanye for goods in a top-level category itself.
 import { ROOTS, type Root } from '../catalog-basics.ts';
 import { ask, definePage, type PageAt, type PageModule } from '../page-module.ts';
 import { categoryPathOf } from '../route-match.ts';
@@ -16,6 +17,8 @@ const rootRoutes = (root: Root): PageModule['routes'] => [
     where: { subCategory: NOT_TAG, pk: DIGITS, categorySubCategory: NOT_TAG_OR_DIGITS },
   },
   { name: `${root}-product2`, pattern: `/${root}/:subCategory/:pk/:slug?`, where: { subCategory: NOT_TAG, pk: DIGITS } },
+  // Goods the accounting system put straight into a top-level group: /odezhda/123/bryuki-lnyanye.
+  { name: `${root}-product1`, pattern: `/${root}/:pk/:slug?`, where: { pk: DIGITS } },
 ];
 
 /** The pk of a product address, as the page reads it. */

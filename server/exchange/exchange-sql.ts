@@ -1,9 +1,13 @@
 // The exchange's own rows: 1C's sessions (the cookie of checkauth, what its uploads hold, what the last
 // sale query sent) and the runs, the staff's log of every exchange.
-import type { Queryable } from '../db/public.ts';
+import type { Db, Queryable } from '../db/public.ts';
 
-/** A session nobody used for this long is forgotten, with its uploads (1C's exchange takes minutes). */
-export const SESSION_HOURS = 3;
+/**
+ * A session nobody used for this long is over, and forgotten with its uploads at the next checkauth or
+ * housekeeping: within an exchange 1C's calls follow each other within seconds (an import step answers within
+ * EXCHANGE_STEP_SECONDS), so a session this quiet was finished or abandoned.
+ */
+export const SESSION_IDLE_MINUTES = 30;
 
 export async function openSession(db: Queryable, token: string): Promise<void> {
   await db.query('insert into exchange_sessions (token) values ($1)', [token]);
@@ -13,8 +17,8 @@ export async function openSession(db: Queryable, token: string): Promise<void> {
 export async function touchSession(db: Queryable, token: string): Promise<boolean> {
   const rows = await db.query(
     `update exchange_sessions set used_at = now()
-      where token = $1 and used_at > now() - make_interval(hours => $2) returning token`,
-    [token, SESSION_HOURS],
+      where token = $1 and used_at > now() - make_interval(mins => $2) returning token`,
+    [token, SESSION_IDLE_MINUTES],
   );
   return rows.length > 0;
 }
@@ -22,19 +26,32 @@ export async function touchSession(db: Queryable, token: string): Promise<boolea
 /** Sessions gone stale: their rows are removed and their tokens returned (their folders go too). */
 export async function forgetStaleSessions(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ token: string }>(
-    `delete from exchange_sessions where used_at < now() - make_interval(hours => $1) returning token`,
-    [SESSION_HOURS],
+    `delete from exchange_sessions where used_at < now() - make_interval(mins => $1) returning token`,
+    [SESSION_IDLE_MINUTES],
   );
   return rows.map((r) => r.token);
 }
 
-/** Counts bytes against the session's allowance: false (nothing counted) when they would pass it. */
-export async function countUpload(db: Queryable, token: string, bytes: number, max: number): Promise<boolean> {
-  const rows = await db.query(
-    `update exchange_sessions set uploaded = uploaded + $2 where token = $1 and uploaded + $2 <= $3 returning token`,
-    [token, bytes, max],
-  );
-  return rows.length > 0;
+/**
+ * Counts bytes against what every open session's uploads may hold together: false (nothing counted) when they
+ * would pass it. The sessions' rows are locked while they are summed, so two sessions uploading at once never
+ * both pass the cap.
+ */
+export async function countUpload(db: Db, token: string, bytes: number, max: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ token: string; uploaded: string }>(
+      'select token, uploaded from exchange_sessions order by token for update',
+    );
+    const total = rows.reduce((s, r) => s + Number(r.uploaded), 0);
+    if (!rows.some((r) => r.token === token) || total + bytes > max) return false;
+    await tx.query('update exchange_sessions set uploaded = uploaded + $2 where token = $1', [token, bytes]);
+    return true;
+  });
+}
+
+/** The session's files are gone (1C said complete): they no longer count. */
+export async function uploadsCleared(db: Queryable, token: string): Promise<void> {
+  await db.query('update exchange_sessions set uploaded = 0 where token = $1', [token]);
 }
 
 export interface SentOrder {

@@ -16,22 +16,22 @@ import { newToken } from '../lib/public.ts';
 import { markTaken } from '../orders/public.ts';
 import { carryOutRefunds } from '../payments/public.ts';
 import { Refusal } from '../refusal.ts';
-import { countUpload, forgetStaleSessions, logRun, openSession, rememberSent, takeSent, touchSession } from './exchange-sql.ts';
+import {
+  countUpload,
+  forgetStaleSessions,
+  logRun,
+  openSession,
+  rememberSent,
+  takeSent,
+  touchSession,
+  uploadsCleared,
+} from './exchange-sql.ts';
 import { importCall, type ImportDeps } from './import-job.ts';
 import { applyOrdersFile } from './orders-back.ts';
 import { deactivateSession } from './apply.ts';
 import { ordersDocument } from './orders-out.ts';
 import { isPictureName, pictureType, PICTURES_URL } from './pictures.ts';
-import {
-  appendPiece,
-  removeFolder,
-  sessionFolder,
-  unpackArchives,
-  uploadedFile,
-  uploadsRoot,
-  UploadError,
-  UPLOAD_MAX_BYTES,
-} from './uploads.ts';
+import { appendPiece, removeFolder, sessionFolder, unpackArchives, uploadedFile, uploadsRoot, UploadError } from './uploads.ts';
 import { XmlFileError } from './xml-records.ts';
 
 /** The session cookie's name, as checkauth tells 1C. */
@@ -140,7 +140,7 @@ async function exchange(
   const token = req.cookies[EXCHANGE_COOKIE] ?? '';
   if (!/^[0-9a-f]{40}$/.test(token) || !(await touchSession(db, token))) return failure(reply, EXCHANGE_MESSAGES.noSession, 401);
   const folder = sessionFolder(dirs.uploadsRoot, token);
-  const allow = (bytes: number) => countUpload(db, token, bytes, UPLOAD_MAX_BYTES);
+  const allow = (bytes: number) => countUpload(db, token, bytes, config.diskLimitBytes);
 
   if (mode === 'init') return text(reply, `zip=yes\nfile_limit=${config.fileLimitBytes}\n`);
 
@@ -183,6 +183,7 @@ async function exchange(
     // … and says it is done: its files are of no more use.
     if (mode === 'complete') {
       await removeFolder(folder);
+      await uploadsCleared(db, token);
       return text(reply, 'success\n');
     }
   }

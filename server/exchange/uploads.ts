@@ -9,15 +9,15 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 
-/** What one session's uploads may hold in all, unpacked archives included (a catalogue with its pictures). */
-export const UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
+/** A file or folder name's longest in bytes (ext4's and most file systems' limit): a longer one is refused. */
+const NAME_MAX_BYTES = 255;
 /** Entries one archive may hold. */
 const ZIP_MAX_ENTRIES = 500_000;
 
 export const UPLOAD_MESSAGES = {
   badName: (name: string) => `Недопустимое имя файла «${name}»`,
   tooBig: (limit: number) => `Часть файла больше ${limit} байт: присылайте части не больше file_limit`,
-  full: `Загрузки сеанса обмена превысили ${UPLOAD_MAX_BYTES / 1024 ** 3} ГБ`,
+  full: 'Файлы обмена с учётной системой заняли бы больше места, чем им отведено (EXCHANGE_DISK_LIMIT_MB): дождитесь конца прежнего обмена (mode=complete или полчаса без вызовов) и повторите',
   badZip: (name: string, why: string) => `Архив ${name} не распаковывается: ${why}`,
 } as const;
 
@@ -28,12 +28,16 @@ export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'exchange');
 
 export const sessionFolder = (root: string, token: string) => path.join(root, token);
 
-/** The file's path inside the folder, or null when the name would leave it (absolute, '..', a drive, NUL). */
+/**
+ * The file's path inside the folder, or null when the name would leave it (absolute, '..', a drive) or the
+ * disk could not hold it (a control character, a part longer than NAME_MAX_BYTES, the whole past 500).
+ */
 export function safePath(folder: string, name: string): string | null {
   const clean = name.replace(/\\/g, '/');
-  if (!clean || clean.length > 500 || clean.includes('\0') || clean.startsWith('/') || /^[a-z]:/i.test(clean)) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!clean || clean.length > 500 || /[\u0000-\u001f\u007f]/.test(clean) || clean.startsWith('/') || /^[a-z]:/i.test(clean)) return null;
   const parts = clean.split('/');
-  if (parts.some((p) => p === '..' || p === '.' || p === '')) return null;
+  if (parts.some((p) => p === '..' || p === '.' || p === '' || Buffer.byteLength(p) > NAME_MAX_BYTES)) return null;
   return path.join(folder, ...parts);
 }
 

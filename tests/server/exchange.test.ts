@@ -33,6 +33,9 @@ import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-he
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-2026-secret';
 const STAFF_EMAIL = 'accountant@moreimoda.test';
+/** What every session's uploads may hold together here: a few of the test packages, well under a real catalogue. */
+const DISK_LIMIT_MB = 24;
+const MB = 1024 * 1024;
 
 describe.each(backends)('the exchange with 1C on $name', (backend) => {
   let app: FastifyInstance;
@@ -48,6 +51,7 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       EXCHANGE_PASSWORD: PASSWORD,
       EXCHANGE_PRICE_TYPE: 'Розничная',
       EXCHANGE_STEP_SECONDS: '0',
+      EXCHANGE_DISK_LIMIT_MB: String(DISK_LIMIT_MB),
       STAFF_EMAILS: STAFF_EMAIL,
       PUBLIC_URL: 'https://moreimoda.example',
     });
@@ -519,6 +523,49 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       expect(Number(s.uploaded)).toBe(0);
     });
 
+    it('answers a file name too long for the disk, or with a control character, in Russian, and keeps nothing', async () => {
+      const standIn = oneC();
+      await standIn.checkauth('catalog');
+      await standIn.init('catalog');
+      for (const name of [`${'а'.repeat(200)}.xml`, 'import\u0001.xml', `import_files/${'x'.repeat(300)}.jpg`]) {
+        const answer = await standIn.call(`type=catalog&mode=file&filename=${encodeURIComponent(name)}`, Buffer.from('<x/>'));
+        expect([answer.status, answer.text]).toEqual([200, `failure\nНедопустимое имя файла «${name}»`]);
+      }
+      expect(existsSync(path.join(dataDir, 'exchange', standIn.session))).toBe(false);
+    });
+
+    it("holds every session's uploads to one disk cap together, and a session that completes or goes quiet gives its room back", async () => {
+      const held = async () =>
+        Number((await app.db.query<{ n: string }>('select coalesce(sum(uploaded), 0)::bigint as n from exchange_sessions'))[0].n);
+      const first = oneC();
+      await first.checkauth('catalog');
+      await first.init('catalog');
+      const room = DISK_LIMIT_MB * MB - (await held());
+      for (let left = room - MB; left > 0; left -= 8 * MB) {
+        const piece = Buffer.alloc(Math.min(8 * MB, left), 0x20); // 1C's pieces stay under file_limit
+        expect((await first.call('type=catalog&mode=file&filename=big.bin', piece)).text).toBe('success\n');
+      }
+      // A new session opens no new allowance.
+      const second = oneC();
+      await second.checkauth('catalog');
+      await second.init('catalog');
+      const refused = await second.call('type=catalog&mode=file&filename=big.bin', Buffer.alloc(2 * MB, 0x20));
+      expect(refused.text).toMatch(/^failure\nФайлы обмена с учётной системой заняли бы больше места/);
+      expect(
+        existsSync(path.join(dataDir, 'exchange', second.session, 'big.bin'))
+          ? statSync(path.join(dataDir, 'exchange', second.session, 'big.bin')).size
+          : 0,
+      ).toBe(0);
+      // The first one done, its room is free again.
+      expect((await first.call('type=catalog&mode=complete')).text).toBe('success\n');
+      expect((await second.call('type=catalog&mode=file&filename=big.bin', Buffer.alloc(2 * MB, 0x20))).text).toBe('success\n');
+      // A session quiet for half an hour was finished or abandoned: the next checkauth forgets it and its files.
+      await app.db.query(`update exchange_sessions set used_at = now() - interval '31 minutes' where token = $1`, [second.session]);
+      await oneC().checkauth('catalog');
+      expect(existsSync(path.join(dataDir, 'exchange', second.session))).toBe(false);
+      expect((await second.call('type=catalog&mode=init')).text).toMatch(/^failure\nСеанс обмена не начат или истёк/);
+    });
+
     it('leaves to itself an order that ended before 1C ever took it', async () => {
       await oneC()
         .queryOrders()
@@ -590,6 +637,7 @@ describe('the exchange settings', () => {
       priceType: undefined,
       ordersEncoding: 'windows-1251',
       fileLimitBytes: 2 * 1024 * 1024,
+      diskLimitBytes: 4096 * 1024 * 1024,
       stepSeconds: 20,
     });
   });

@@ -115,6 +115,21 @@ describe.each(backends)('the marketplace feeds on $name', (backend) => {
     expect(men && text(men, 'g:gender')).toBe('male');
   });
 
+  it('links every offer to a page that answers 200, a product placed in a top-level category included', async () => {
+    // 1C may put goods straight into a top-level group («Одежда»): the product's address is /odezhda/<id>/<slug>.
+    const [p] = await app.db.query<{ id: number }>(
+      `select p.id from products p join categories c on c.id = p.category_id
+        where p.active and not p.is_set and c.path like 'odezhda/%' order by p.id limit 1`,
+    );
+    await app.db.query(`update products set category_id = (select id from categories where path = 'odezhda') where id = $1`, [p.id]);
+    const links = async () =>
+      descendants(parseXml((await app.inject({ method: 'GET', url: '/feeds/yandex.yml' })).body), 'offer').map((o) => text(o, 'url')!);
+    await expect.poll(async () => (await links()).some((l) => new RegExp(`^${ORIGIN}/odezhda/${p.id}/`).test(l)), FEED_WAIT).toBe(true);
+    const pages = [...new Set(await links())].map((l) => l.slice(ORIGIN.length));
+    const answers = await Promise.all(pages.map(async (url) => `${(await app.inject({ method: 'GET', url })).statusCode} ${url}`));
+    expect(answers.filter((a) => !a.startsWith('200 '))).toEqual([]);
+  }, 180_000);
+
   it('leaves out goods without a picture, which both marketplaces refuse', { timeout: 180_000 }, async () => {
     const [p] = await app.db.query<{ id: number }>(`select id from products where active and not is_set order by id desc limit 1`);
     await app.db.query('delete from product_images where product_id = $1', [p.id]);
