@@ -151,6 +151,43 @@ async function mixed(name: string, shop: ShopProcess): Promise<Row> {
   };
 }
 
+/** Seconds the writes-alone rows write for. */
+const WRITE_SECONDS = 10;
+
+/**
+ * Four shoppers writing and nothing else, on PGlite on disk, each commit synced to the host's disk (the
+ * default) or not (PGLITE_SYNC=off, what the embedded database did before): what durability costs in writes
+ * a second. Aim: the synced at least 80 % of the unsynced.
+ */
+async function writesAlone(template: string, dirs: string[]): Promise<Row[]> {
+  const rate = async (sync: 'on' | 'off') => {
+    const dir = copyOf(template);
+    dirs.push(dir);
+    const shop = await startShop({ DATA_DIR: dir, DIST_DIR: '/nonexistent', DATABASE_URL: '', PGLITE_SYNC: sync });
+    try {
+      const shoppers = await startShoppers(shop.url, 4);
+      await new Promise((r) => setTimeout(r, WRITE_SECONDS * 1000));
+      const w = await shoppers.stop();
+      return { changes: w.basketChanges / WRITE_SECONDS, orders: w.orders / WRITE_SECONDS };
+    } finally {
+      await shop.stop();
+    }
+  };
+  const unsynced = await rate('off');
+  const synced = await rate('on');
+  const share = unsynced.changes ? synced.changes / unsynced.changes : 0;
+  const figure = (r: { changes: number; orders: number }) => `${r.changes.toFixed(0)} basket changes/s, ${r.orders.toFixed(1)} orders/s`;
+  return [
+    {
+      figure: 'writes on PGlite, each commit synced to disk (PGLITE_SYNC=on)',
+      measured: figure(synced),
+      aim: '≥ 80 % of unsynced',
+      note: `${(share * 100).toFixed(0)} % of unsynced`,
+    },
+    { figure: 'writes on PGlite, unsynced (PGLITE_SYNC=off, as before)', measured: figure(unsynced), aim: '—' },
+  ];
+}
+
 /** Filters nobody asked before, one after another, on a catalogue of `offers`: each is a cache miss. */
 async function misses(engine: string, env: Record<string, string>, offers: number): Promise<Row> {
   const shop = await startShop({ DIST_DIR: '/nonexistent', DATABASE_URL: '', ...env });
@@ -197,6 +234,8 @@ export async function loadSection(opts: { distDir: string; bigOffers: number; pg
     } finally {
       await shop.stop();
     }
+
+    rows.push(...(await writesAlone(template, dirs)));
 
     const mixedDir = copyOf(template);
     dirs.push(mixedDir);

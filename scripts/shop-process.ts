@@ -11,6 +11,8 @@ const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url));
 
 export interface ShopProcess {
   url: string;
+  /** The server process's id (to watch it from outside: strace, /proc). */
+  pid: number;
   /** Seconds of CPU (user + system) the server process has used so far. */
   cpuSeconds(): number;
   /** The same, split: [user, system]. */
@@ -76,6 +78,7 @@ export async function startShop(env: Record<string, string>, port?: number, main
     });
   const shop: ShopProcess = {
     url,
+    pid: child.pid!,
     cpuSplit() {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return [Number(fields[11]) / CLOCK_TICKS, Number(fields[12]) / CLOCK_TICKS]; // utime, stime

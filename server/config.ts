@@ -31,6 +31,11 @@ export interface Config {
   host: string;
   /** PGlite's data lives in `${dataDir}/pg`. */
   dataDir: string;
+  /**
+   * Whether the embedded database syncs each commit to the host's disk before the shop answers (PGLITE_SYNC:
+   * on, the default; off trades that for faster writes: an OS crash or a power cut may lose acknowledged ones).
+   */
+  pgliteSync: boolean;
   /** postgres://… switches the database to PostgreSQL. */
   databaseUrl?: string;
   /** The built app to serve; no static serving when the folder is missing (API-only tests). */
@@ -326,6 +331,15 @@ function receiptCompanyOf(env: NodeJS.ProcessEnv, publicUrl: string): ReceiptCom
   return { inn, taxSystem: taxSystem as TaxSystem, email, paymentAddress: publicUrl };
 }
 
+/** An on/off setting (on, off; true, false; 1, 0), `fallback` when unset. */
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (['on', 'true', '1'].includes(v)) return true;
+  if (['off', 'false', '0'].includes(v)) return false;
+  throw new Error(`${name} is not on or off: ${raw}`);
+}
+
 function staffEmailsOf(raw: string | undefined): string[] {
   const emails = (raw ?? '')
     .split(',')
@@ -398,6 +412,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    pgliteSync: onOff('PGLITE_SYNC', env.PGLITE_SYNC, true),
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     smtpUrl: env.SMTP_URL || undefined,

@@ -13,6 +13,8 @@ export interface DbConfig {
   databaseUrl?: string;
   /** PGlite's folder is `${dataDir}/pg`; with neither this nor databaseUrl the database lives in memory. */
   dataDir?: string;
+  /** Whether PGlite on disk syncs each commit to the host's disk (server/db/pglite/durable-fs.ts); on when not said. */
+  pgliteSync?: boolean;
 }
 
 export async function openDatabase(cfg: DbConfig, seed: SeedOptions | false = {}): Promise<Db> {
@@ -22,7 +24,7 @@ export async function openDatabase(cfg: DbConfig, seed: SeedOptions | false = {}
   } else if (cfg.dataDir) {
     const dir = path.resolve(cfg.dataDir, 'pg');
     await mkdir(dir, { recursive: true });
-    db = await openPglite(dir);
+    db = await openPglite(dir, undefined, undefined, cfg.pgliteSync ?? true);
   } else {
     db = await openPglite();
   }

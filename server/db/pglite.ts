@@ -29,7 +29,7 @@ function exitOnWorkerDeath(err: Error): void {
  * from a dump of another (the tests' seeded template). `onWorkerDeath` runs after the worker's pending
  * queries were rejected: by default the process exits with code 1.
  */
-export async function openPglite(dir?: string, from?: Blob, onWorkerDeath = exitOnWorkerDeath): Promise<PgliteDb> {
+export async function openPglite(dir?: string, from?: Blob, onWorkerDeath = exitOnWorkerDeath, durable = true): Promise<PgliteDb> {
   const unlock = dir ? lockFolder(dir) : () => {};
   let closed = false;
   let thread: PgliteThread | undefined;
@@ -39,7 +39,7 @@ export async function openPglite(dir?: string, from?: Blob, onWorkerDeath = exit
       onWorkerDeath(err);
     });
     const loadDataDir = from && (await from.arrayBuffer());
-    await thread.call({ op: 'open', dataDir: dir, loadDataDir }, loadDataDir ? [loadDataDir] : []);
+    await thread.call({ op: 'open', dataDir: dir, loadDataDir, durable }, loadDataDir ? [loadDataDir] : []);
   } catch (err) {
     thread?.release();
     unlock();

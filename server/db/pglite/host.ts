@@ -1,6 +1,7 @@
 // Inside the worker: the one PGlite database the worker holds at a time, doing the main thread's requests in
 // the order they come (PGlite queues them as it did on the main thread: one connection, one statement at a time).
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-fs.ts';
 import { errorToFields } from './errors.ts';
 import type { Reply, Request, WasmBundle } from './messages.ts';
 
@@ -67,12 +68,14 @@ export function pgliteHost(wasm: WasmBundle, send: (reply: Reply, transfer?: Arr
     switch (req.op) {
       case 'open':
         return void answer(req.id, async () => {
-          const { dataDir, loadDataDir } = req;
+          const { dataDir, loadDataDir, durable = true } = req;
           const { fsBundle, ...modules } = wasm;
+          // On disk, durable (durable-fs.ts) unless PGLITE_SYNC=off; in memory (the tests' databases), nothing to sync.
+          const onDisk = durable && dataDir !== undefined && !dataDir.startsWith('memory://');
           const next = new PGlite({
             ...modules,
             fsBundle: new Blob([fsBundle]),
-            dataDir,
+            ...(onDisk ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : { dataDir }),
             loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
           });
           await next.waitReady;

@@ -11,7 +11,7 @@ export interface WasmBundle {
 
 /** What the worker is asked, without the id the thread adds. `tx` names a transaction (the id of its begin). */
 export type RequestBody =
-  | { op: 'open'; dataDir?: string; loadDataDir?: ArrayBuffer }
+  | { op: 'open'; dataDir?: string; loadDataDir?: ArrayBuffer; durable?: boolean }
   | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
