@@ -566,6 +566,24 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       expect((await second.call('type=catalog&mode=init')).text).toMatch(/^failure\nСеанс обмена не начат или истёк/);
     });
 
+    it('holds the disk cap when two sessions upload at once: one of them gets the room, the other a Russian refusal', async () => {
+      const held = async () =>
+        Number((await app.db.query<{ n: string }>('select coalesce(sum(uploaded), 0)::bigint as n from exchange_sessions'))[0].n);
+      const sessions = [oneC(), oneC()];
+      for (const s of sessions) {
+        await s.checkauth('catalog');
+        await s.init('catalog');
+      }
+      // Each asks for three fifths of the room left: together they would pass the cap.
+      const piece = Math.floor(((DISK_LIMIT_MB * MB - (await held())) * 3) / 5);
+      const answers = await Promise.all(
+        sessions.map((s) => s.call('type=catalog&mode=file&filename=big.bin', Buffer.alloc(piece, 0x20))), // under file_limit (16 MB)
+      );
+      expect(answers.map((a) => a.text.split('\n')[0]).sort()).toEqual(['failure', 'success']);
+      expect(await held()).toBeLessThanOrEqual(DISK_LIMIT_MB * MB);
+      for (const s of sessions) await s.call('type=catalog&mode=complete');
+    });
+
     it('leaves to itself an order that ended before 1C ever took it', async () => {
       await oneC()
         .queryOrders()
