@@ -505,6 +505,20 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
       expect(last!.comment).toContain('пробейте чек в кассе');
     });
 
+    it('hands over an old order whose lines do not add up to its total, and tells the manager to make its receipt at the register', async () => {
+      const s = shopper(app);
+      const o = await placePickupOrder(app, s, 2100);
+      const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+      await s.call('GET', await atBank(formUrl, 'pay'));
+      await app.db.query('update orders set total = total + 7 where guid = $1', [o.guid]);
+      await handOver(o.guid);
+      const [row] = await app.db.query<{ status: string; comment: string }>(
+        `select o.status, h.comment from orders o join order_status_history h on h.order_id = o.id where o.guid = $1 order by h.id desc limit 1`,
+        [o.guid],
+      );
+      expect(row).toEqual({ status: 'received', comment: expect.stringContaining('пробейте чек в кассе') });
+    });
+
     it('the bank refuses a closing receipt that is not a full payment, and one of an order it gave all back', async () => {
       const s = shopper(app);
       const o = await placePickupOrder(app, s, 1200); // + 250 pickup
