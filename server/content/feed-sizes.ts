@@ -10,8 +10,8 @@
 const WOMENS_CLOTHES = new Set(['kupalniki', 'bele', 'odezhda']);
 const ONE_SIZE = 'Один размер';
 const LETTERS = /^(\d?X{0,3}[SML]|X{1,4}L|\d?XL)(\/(\d?X{0,3}[SML]|X{1,4}L|\d?XL))?$/i;
-/** A woman's Russian clothing size: even numbers of this range. */
-const RU_WOMENS = /^(3[89]|[4-6]\d|70)$/;
+/** A woman's Russian clothing size: the even numbers 38 to 64 (a bra's band alone, 65 to 90, is not one). */
+const RU_WOMENS = /^(38|[45][02468]|6[024])$/;
 
 /** Yandex's param unit for the size, or null for one size. */
 export function yandexSizeUnit(size: string): 'RU' | 'INT' | null {

@@ -13,19 +13,11 @@ export interface RefundRow {
   /** The refund's fiscal receipt (null for a payment registered without one). */
   receipt: Receipt | null;
   created_at: Date;
-  /** Kopecks the payment's other refunds have given back already. */
-  before: number;
 }
 
 /** The pending refunds no process is carrying out now, oldest first, each claimed for this pass (lifecycle-claims-sql.ts). */
 export function claimPendingRefunds(db: Queryable, limit: number): Promise<RefundRow[]> {
-  return claimPending<RefundRow>(
-    db,
-    'refunds',
-    `id, order_id, payment_id, kopecks, receipt, created_at,
-     coalesce((select sum(o.kopecks) from refunds o where o.payment_id = refunds.payment_id and o.status = 'done'), 0)::int as before`,
-    limit,
-  );
+  return claimPending<RefundRow>(db, 'refunds', 'id, order_id, payment_id, kopecks, receipt, created_at', limit);
 }
 
 /** The provider took the refund: done. False when it was done before (by another process). */
@@ -39,6 +31,18 @@ export async function markRefundDone(tx: Queryable, id: number): Promise<boolean
 
 /** Free for the next pass (lifecycle-claims-sql.ts). */
 export const releaseRefund = (db: Queryable, id: number, error: string | null) => releaseClaim(db, 'refunds', id, error);
+
+/**
+ * Kopecks the payment's refunds have given back so far, read right before the next one is asked (not when the
+ * pass claimed it: a refund the same pass carried out a moment ago counts).
+ */
+export async function refundedOfPayment(db: Queryable, paymentId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select coalesce(sum(kopecks), 0)::int as n from refunds where payment_id = $1 and status = 'done'`,
+    [paymentId],
+  );
+  return row?.n ?? 0;
+}
 
 /** Whether any of the order's refunds still waits. */
 export async function refundsPending(tx: Queryable, orderId: number): Promise<boolean> {

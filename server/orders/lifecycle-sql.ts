@@ -180,9 +180,11 @@ export async function scheduleRefunds(
        from payments p where p.order_id = $1 and p.status = 'succeeded' order by p.id`,
     [orderId],
   );
-  // Goods handed over had their closing receipt: what comes back of them is a refund of a full payment.
-  const [closed] = await tx.query('select 1 from closing_receipts where order_id = $1', [orderId]);
-  const settled = (r: Receipt): Receipt => (closed ? { ...r, lines: r.lines.map((l) => ({ ...l, method: 'full_payment' })) } : r);
+  // Goods whose closing receipt the bank has printed come back as a refund of a full payment (a certificate sold
+  // stays an advance: no closing receipt covers it); before that receipt, as a refund of the prepayment.
+  const [closed] = await tx.query(`select 1 from closing_receipts where order_id = $1 and status = 'done'`, [orderId]);
+  const settled = (r: Receipt): Receipt =>
+    closed ? { ...r, lines: r.lines.map((l) => (l.kind === 'advance' ? l : { ...l, method: 'full_payment' })) } : r;
   let kopecks = 0;
   let goodsLeft = goodsKopecks;
   for (const p of payments) {
@@ -239,4 +241,42 @@ export async function insertClosingReceipt(tx: Queryable, orderId: number, payme
     'insert into closing_receipts (order_id, payment_id, receipt) values ($1, $2, $3::jsonb) on conflict (order_id) do nothing',
     [orderId, paymentId, JSON.stringify(receipt)],
   );
+}
+
+/**
+ * Goods came back before the bank printed the order's closing receipt: it is made again for what is kept (or
+ * dropped when nothing is), so it never closes goods already given back.
+ */
+export async function reviseClosingReceipt(tx: Queryable, orderId: number, receipt: Receipt | null): Promise<void> {
+  if (receipt) {
+    await tx.query(`update closing_receipts set receipt = $2::jsonb where order_id = $1 and status = 'pending'`, [
+      orderId,
+      JSON.stringify(receipt),
+    ]);
+  } else await tx.query(`delete from closing_receipts where order_id = $1 and status = 'pending'`, [orderId]);
+}
+
+/** The VAT rate of the order's closing receipt still waiting for the bank, or null when none waits. */
+export async function pendingClosingVat(tx: Queryable, orderId: number): Promise<Receipt['vat'] | null> {
+  const [row] = await tx.query<{ vat: Receipt['vat'] }>(
+    `select receipt->>'vat' as vat from closing_receipts where order_id = $1 and status = 'pending'`,
+    [orderId],
+  );
+  return row?.vat ?? null;
+}
+
+/** Kopecks the order's refunds give back to bank cards, done or waiting. */
+export async function cardRefundedKopecks(tx: Queryable, orderId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number }>('select coalesce(sum(kopecks), 0)::int as n from refunds where order_id = $1', [orderId]);
+  return row?.n ?? 0;
+}
+
+/** Roubles the gift cards that paid the order have had back: what they paid less what they still hold of it. */
+export async function giftCardGivenBack(tx: Queryable, orderId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `select o.gift_card_amount - coalesce((select sum(g.amount) from gift_card_payments g where g.order_id = o.id), 0)::int as n
+       from orders o where o.id = $1`,
+    [orderId],
+  );
+  return row?.n ?? 0;
 }

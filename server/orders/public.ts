@@ -18,7 +18,7 @@ export {
   setPaymentStatus,
   type PaymentRow,
 } from './lifecycle-payments-sql.ts';
-export { claimPendingRefunds, markRefundDone, refundsPending, releaseRefund } from './lifecycle-refunds-sql.ts';
+export { claimPendingRefunds, markRefundDone, refundedOfPayment, refundsPending, releaseRefund } from './lifecycle-refunds-sql.ts';
 export { claimPendingClosingReceipts, markClosingReceiptDone, releaseClosingReceipt } from './lifecycle-closing-sql.ts';
 export {
   deskOrders,

@@ -83,6 +83,26 @@ export function spread(whole: number, weights: readonly number[]): number[] {
   return parts.map((p) => p.share);
 }
 
+/**
+ * `whole` spread over the weights as `spread` does, no part above its cap: what a capped part cannot take goes
+ * to the others by their weights, again and again. Needs `whole` ≤ the caps' sum.
+ */
+export function spreadWithin(whole: number, weights: readonly number[], caps: readonly number[]): number[] {
+  const parts = weights.map(() => 0);
+  let left = whole;
+  for (let round = 0; left > 0 && round <= weights.length; round++) {
+    const open = weights.map((w, i) => (parts[i]! < caps[i]! ? w : 0));
+    const more = spread(left, open);
+    for (let i = 0; i < parts.length; i++) {
+      const take = Math.min(more[i]!, caps[i]! - parts[i]!);
+      parts[i]! += take;
+      left -= take;
+    }
+  }
+  if (left > 0) throw new Error(`${whole} does not fit under the caps ${caps.join(', ')}`);
+  return parts;
+}
+
 /** A position before it is numbered in its receipt. */
 type Unnumbered = Omit<ReceiptLine, 'position'>;
 
@@ -141,9 +161,26 @@ export function saleReceipt(
   const shared = priced.filter((p) => p.kind !== 'advance');
   const weights = [...shared.map((p) => p.value), order.delivery_price * 100];
   // The gift card's money (whole roubles, as its balance is kept) spread over the goods and delivery in whole
-  // roubles, the card paying the rest of each: a line given back whole gives the gift card whole roubles back.
-  const giftRoubles = spread(Math.round((whole - card) / 100), weights);
-  const shares = weights.map((w, i) => Math.max(0, w - giftRoubles[i]! * 100));
+  // roubles, no line given more than the whole roubles it is worth, the card paying the rest of each: a line
+  // given back whole gives the gift card whole roubles back. Should the card pay less than the lines' parts of a
+  // rouble, the rest of the gift card's money goes on those parts in kopecks.
+  const gift = whole - card;
+  const roubleCaps = weights.map((w) => Math.floor(w / 100));
+  const roubles = spreadWithin(
+    Math.min(
+      Math.floor(gift / 100),
+      roubleCaps.reduce((s, c) => s + c, 0),
+    ),
+    weights,
+    roubleCaps,
+  );
+  const giftShares = roubles.map((r) => r * 100);
+  const kopecks = spreadWithin(
+    gift - giftShares.reduce((s, g) => s + g, 0),
+    weights,
+    weights.map((w, i) => w - giftShares[i]!),
+  );
+  const shares = weights.map((w, i) => w - giftShares[i]! - kopecks[i]!);
   const methodOf = (share: number, value: number): ReceiptMethod => (share === value ? 'full_prepayment' : 'partial_prepayment');
 
   const unnumbered: Unnumbered[] = [];
@@ -171,6 +208,7 @@ export function saleReceipt(
   }
   const lines: ReceiptLine[] = unnumbered.map((l, i) => ({ position: i + 1, ...l }));
   const total = lines.reduce((s, l) => s + l.amount, 0);
+  if (total !== card) throw new Error(`the card's receipt adds up to ${total} kopecks, the card pays ${card}`);
   const customer = { email: order.buyer_email, phone: order.buyer_phone.replace(/[^\d+]/g, ''), name: order.buyer_fio };
   return { type: 'sell', customer, vat, lines, total, card: total, prepaid: 0 };
 }

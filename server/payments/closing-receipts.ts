@@ -14,8 +14,11 @@ export const CLOSING_MESSAGES = {
     `Платёж принят через «${provider}», а сейчас магазин принимает оплату иначе: пробейте чек полного расчёта в кассе`,
 } as const;
 
-/** Receipts asked per pass at most; the rest wait for the next pass. */
-const RECEIPTS_PER_PASS = 50;
+/**
+ * Receipts asked per pass at most; the rest wait for the next pass. Few enough that each bank call (10 s at
+ * most) ends within the pass's two-minute claim: an expired claim would let another process print it again.
+ */
+const RECEIPTS_PER_PASS = 10;
 
 export async function issueClosingReceipts(db: Db, provider: PaymentProvider | null): Promise<{ done: number; waiting: number }> {
   const report = { done: 0, waiting: 0 };

@@ -11,6 +11,7 @@ import {
   markRefundDone,
   orderById,
   paymentById,
+  refundedOfPayment,
   refundsDone,
   refundsPending,
   releaseRefund,
@@ -44,7 +45,7 @@ export async function carryOutRefunds(db: Db, provider: PaymentProvider | null):
       await provider.refund(payment, {
         id: refund.id,
         kopecks: refund.kopecks,
-        before: refund.before,
+        before: await refundedOfPayment(db, refund.payment_id),
         receipt: refund.receipt,
         createdAt: new Date(refund.created_at),
       });

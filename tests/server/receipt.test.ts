@@ -116,6 +116,16 @@ describe('the fiscal receipt of an order', () => {
     expect(checkBundle(JSON.stringify(offset), 'sell', whole.total)).toMatch(/payments type 2.*полного расчёта/);
   });
 
+  it('adds up to what the card pays however little it is, no line given more of the gift card than it is worth', () => {
+    const items = [item('a', 4990, 1), item('b', 2990, 1), item('c', 1990, 1)];
+    const o = order(items, { promo: 897, delivery: 300 });
+    for (const roubles of [1, 2, 3, 7, 50]) {
+      const r = saleReceipt(o, items, '20', roubles * 100);
+      expect([r.total, r.lines.every((l) => l.amount >= 0)]).toEqual([roubles * 100, true]);
+      expect(checkBundle(bundleOf(r), 'sell', roubles * 100)).toBeNull();
+    }
+  });
+
   it('speaks FFD 1.2: the seller, the date in its documented form, pieces as code 0, 22 % as the RBS table has it', () => {
     const items = [item('swim', 4000, 1), item('cert', 3000, 1, true)];
     const o = order(items);

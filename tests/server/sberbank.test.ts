@@ -19,7 +19,7 @@ import { SBERBANK_MESSAGES } from '../../server/payments/sberbank.ts';
 import { SBERBANK_TEST_LOGIN, startSberbank, sberbankEnv, type Bundle, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
+import { BUYER, city, freshVariant, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
 
 const CALLBACK_KEY = 'bank-callback-key';
 
@@ -388,6 +388,45 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
     expect(await orderOf(o.guid)).toEqual({ status: 'returned', payment_status: 'refunded' });
   });
 
+  it('a line paid partly by gift card and sent back unit by unit gives the gift card back what it paid for that line, no rouble more', async () => {
+    await app.db.query(
+      `insert into gift_cards (code, initial, balance, expires_at) values ('SBER-UNITS', 5, 5, now() + interval '1 year')`,
+    );
+    const s = shopper(app);
+    const [a, b] = [await freshVariant(app, 10), await freshVariant(app, 10)];
+    await app.db.query('update products set price = 1000, old_price = null, active = true where id = any($1)', [
+      [a.product_id, b.product_id],
+    ]);
+    await s.call('POST', '/api/v2/cart/', { ext_id: a.ext_id, quantity: 3 });
+    await s.call('POST', '/api/v2/cart/', { ext_id: b.ext_id, quantity: 1 });
+    const o = (
+      await s.call('POST', '/api/v2/order/', {
+        buyer: BUYER,
+        ...(await city(app, 'Москва')),
+        delivery_method: 'pickup',
+        gift_card: 'SBER-UNITS',
+      })
+    ).body;
+    const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+    await s.call('GET', await atBank(formUrl, 'pay'));
+    const bankAt = bankOrder(formUrl);
+    const manager = { kind: 'manager' as const, id: null };
+    for (const step of ['assembling', 'ready_for_pickup', 'received'] as const) {
+      await app.db.transaction(async (tx) => advance(tx, (await orderByGuid(tx, o.guid, true))!, step, manager, '', app.config.publicUrl));
+    }
+    for (let unit = 0; unit < 3; unit++) {
+      await app.db.transaction(async (tx) =>
+        returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Не подошёл', app.config.publicUrl, new Map([[a.ext_id, 1]])),
+      );
+    }
+    await carryOutRefunds(app.db, app.payments);
+    // The 5 ₽ of the gift card went 4 to the three units of the first line, 1 to the second (by their prices):
+    // the three returns give the card back 4 ₽, and card and gift card together exactly the line's 3 000 ₽.
+    const back = await cardBalance('SBER-UNITS'); // it held nothing once it had paid
+    expect(back).toBe(4);
+    expect(bankAt.refunded + back * 100).toBe(300_000);
+  });
+
   it('goods sent back a few at a time: each return gives back those units with their receipt, the order kept until the last comes back', async () => {
     const s = shopper(app);
     const o = await placePickupOrder(app, s, 1500, { quantity: 2 }); // + 250 pickup
@@ -462,6 +501,55 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
       );
       await carryOutRefunds(app.db, app.payments);
       expect(items(b.refundBundles[0]!)).toEqual([[o.ext_id, 150_000, '4']]);
+    });
+
+    it('makes a closing receipt still waiting for the bank again when goods come back, and drops it when nothing is left to close', async () => {
+      const s = shopper(app);
+      const o = await placePickupOrder(app, s, 1500, { quantity: 2 }); // + 250 pickup
+      const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+      await s.call('GET', await atBank(formUrl, 'pay'));
+      await issueClosingReceipts(app.db, app.payments); // earlier tests' receipts, if any, out of the way
+      await handOver(o.guid); // its closing receipt waits: the bank is not asked yet
+      const waiting = async () =>
+        (
+          await app.db.query<{ total: number }>(
+            `select (receipt->>'total')::int as total from closing_receipts c join orders o on o.id = c.order_id where o.guid = $1`,
+            [o.guid],
+          )
+        ).map((r) => r.total);
+      expect(await waiting()).toEqual([325_000]);
+      const giveBack = (n: number) =>
+        app.db.transaction(async (tx) =>
+          returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Не подошёл', app.config.publicUrl, new Map([[o.ext_id, n]])),
+        );
+      await giveBack(1);
+      expect(await waiting()).toEqual([175_000]); // one unit and the delivery
+      await issueClosingReceipts(app.db, app.payments);
+      expect(items(bankOrder(formUrl).closingBundles[0]!)).toEqual([
+        [o.ext_id, 150_000, '4'],
+        ['delivery', 25_000, '4'],
+      ]);
+      // A second order, all its goods back before the bank was asked: the delivery, which was carried out, is
+      // all that is left to close; with free delivery, nothing is.
+      const closingOf = async (guid: string) =>
+        (
+          await app.db.query<{ total: number }>(
+            `select (receipt->>'total')::int as total from closing_receipts c join orders o on o.id = c.order_id where o.guid = $1`,
+            [guid],
+          )
+        ).map((r) => r.total);
+      const allBack = async (price: number) => {
+        const other = await placePickupOrder(app, s, price);
+        const otherForm: string = (await s.call('POST', '/api/v1/order_payment/', { guid: other.guid })).body.payment_url;
+        await s.call('GET', await atBank(otherForm, 'pay'));
+        await handOver(other.guid);
+        await app.db.transaction(async (tx) =>
+          returnGoods(tx, (await orderByGuid(tx, other.guid, true))!, manager, 'Не подошёл', app.config.publicUrl),
+        );
+        return closingOf(other.guid);
+      };
+      expect(await allBack(1400)).toEqual([25_000]);
+      expect(await allBack(6000)).toEqual([]); // pickup is free from 5 000 ₽
     });
 
     it('closes an order a gift card paid part of for the whole of its goods and delivery, against the card payment', async () => {

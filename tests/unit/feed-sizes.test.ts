@@ -36,6 +36,8 @@ describe('sizes and colours in the feeds', () => {
     expect(google({ size: 'M' })).toEqual(['M', 'EU']);
     expect(google({ size: '44' })).toEqual(['38', 'EU']); // RU 44 = EU 38 (bust 88 cm)
     expect(google({ size: '75B', root: 'bele' })).toEqual(['75B', 'EU']);
+    expect(google({ size: '70', root: 'bele' })).toEqual(['70', 'EU']); // a bra's band alone is no clothing size
+    expect(google({ size: '45', root: 'odezhda' })).toEqual(['45', 'EU']); // odd: not a Russian clothing size
     expect(google({ size: '38', root: 'obuv' })).toEqual(['38', 'EU']); // shoes are European numbers already
     expect(google({ size: '50', root: 'muzhskoe' })).toEqual(['50', 'EU']); // men's: half the chest, as Germany's
     expect(google({ size: '104', root: 'detskoe' })).toEqual(['104', 'EU']); // a child's height
