@@ -552,6 +552,29 @@ describe.each(backends)('Sberbank acquiring on $name', (backend) => {
       expect(await allBack(6000)).toEqual([]); // pickup is free from 5 000 ₽
     });
 
+    it('gives a certificate back as the advance it was sold as, beside goods refunded as a full payment after the closing receipt', async () => {
+      const s = shopper(app);
+      const v = await freshVariant(app, 10);
+      await app.db.query('update products set price = 2000, old_price = null, active = true where id = $1', [v.product_id]);
+      await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
+      await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-1000', quantity: 1 });
+      const o = (await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Москва')), delivery_method: 'pickup' })).body;
+      const formUrl: string = (await s.call('POST', '/api/v1/order_payment/', { guid: o.guid })).body.payment_url;
+      await s.call('GET', await atBank(formUrl, 'pay'));
+      await issueClosingReceipts(app.db, app.payments); // earlier tests' receipts, if any, out of the way
+      await handOver(o.guid);
+      await issueClosingReceipts(app.db, app.payments);
+      await app.db.transaction(async (tx) =>
+        returnGoods(tx, (await orderByGuid(tx, o.guid, true))!, manager, 'Не подошёл', app.config.publicUrl),
+      );
+      await carryOutRefunds(app.db, app.payments);
+      const refund = bankOrder(formUrl).refundBundles[0]!;
+      expect(refund.cartItems.items.map((i) => [i.itemCode, i.itemAttributes.attributes.map((a) => a.value).join('/')])).toEqual([
+        [v.ext_id, '4/1'],
+        ['GC-1000', '3/10'],
+      ]);
+    });
+
     it('closes an order a gift card paid part of for the whole of its goods and delivery, against the card payment', async () => {
       const { o, b } = await paidPartlyByGiftCard('SBER-CLOSE');
       await handOver(o.guid);
