@@ -109,13 +109,17 @@ export const WALK: Step[] = [
       // The shop's own results, not the device's: when the server takes over 2.5 s (WebKitGTK's walk beside the
       // other suites on two cores), the device's offline results show first and the server's answer then redraws
       // the grid, moving the cards; a heart clicked meanwhile was hit at its old place (the favourite step's
-      // failure in 2 of 10 CI runs).
+      // failure in 2 of 10 CI runs). And the filters drawn: their panel stands «Загружаем фильтры…» until its
+      // answer comes, then grows to the sizes, colours and brands, moving the grid below or beside it, and a
+      // heart clicked just before was missed (WebKit's walk, once on 2026-11-29: the count stayed 0).
       await waitUntil(
         d,
-        "the shop's search results",
+        "the shop's search results and their filters",
         () =>
           !!document.querySelector('.listing__results[aria-busy="false"] [data-testid="listing-grid"] .offer-card') &&
-          !document.querySelector('[data-testid="offline-results"]'),
+          !document.querySelector('[data-testid="offline-results"]') &&
+          !!document.querySelector('aside.filters') &&
+          !document.querySelector('aside.filters.muted'),
       );
     },
   },
