@@ -30,18 +30,18 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /**
- * What each method costs for a basket: the provider's quote, except that a basket of gift certificates alone
- * is charged nothing, for no parcel travels (each card is mailed to the buyer when the order is paid,
- * order-paid.ts). `items` is the whole basket's sum, `goods` the part that is not certificates.
+ * What each method costs for a basket of `sum`: the provider's quote, except that a basket of gift certificates
+ * alone is charged nothing, for no parcel travels (each card is mailed to the buyer when the order is paid,
+ * order-paid.ts).
  */
 export async function quoteBasket(
   provider: DeliveryProvider,
   db: Queryable,
   cityId: number,
-  sums: { items: number; goods: number },
+  sum: number,
+  certificatesOnly: boolean,
 ): Promise<DeliveryQuote[] | null> {
-  const quotes = await provider.quote(db, cityId, sums.items);
-  const certificatesOnly = sums.items > 0 && sums.goods === 0;
+  const quotes = await provider.quote(db, cityId, sum);
   return quotes && certificatesOnly ? quotes.map((q) => ({ ...q, price: 0 })) : quotes;
 }
 

@@ -158,8 +158,8 @@ export async function pointsAccruedFor(tx: Queryable, orderId: number): Promise<
 
 /**
  * A refund of each payment that took the order's money (a card at the provider) for what `returned` gives
- * back, with its fiscal receipt (the sale's positions returned; the card gets back what it paid first, the
- * rest went to the gift card), to be carried out after the transaction (payments/refunds.ts); the order's
+ * back, with its fiscal receipt (the positions returned of the card's own receipt, which holds each position's
+ * card share: the gift card's share goes back to it, lifecycle.ts), to be carried out after the transaction (payments/refunds.ts); the order's
  * payment becomes 'refunding' while any waits, else 'refunded'. A whole refund of a payment is written once.
  * A payment made before receipts were kept (migration 017) has none to count from: a return gives back to
  * its card no more than `goodsKopecks`, what the returned goods cost after the order's discounts (a cancel,

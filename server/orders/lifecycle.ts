@@ -224,9 +224,10 @@ export async function returnGoods(
     if (whole) await setStatus(tx, order.id, 'returned');
     await returnStock(tx, order.id, wanted);
     await markReturned(tx, order.id, wanted);
+    const itemsNow = await orderItems(tx, order.id);
     // A closing receipt still waiting for the bank closes only what is kept now.
     const closingVat = await pendingClosingVat(tx, order.id);
-    if (closingVat) await reviseClosingReceipt(tx, order.id, closingReceipt(order, await orderItems(tx, order.id), closingVat));
+    if (closingVat) await reviseClosingReceipt(tx, order.id, closingReceipt(order, itemsNow, closingVat));
     done.push(...(await givePointsBack(tx, order, share(order.bonus_spent - (await pointsSpentBack(tx, order.id))))));
     const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted, returnedKop);
     if (card > 0) done.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
@@ -234,7 +235,7 @@ export async function returnGoods(
     // position's card share, the gift card paid the rest. Counted over every return of the order so far, so
     // that its balance, kept in whole roubles, rounds up once and not at each return: all the goods back, it has
     // had back exactly what it paid for them.
-    const allBack = new Map((await orderItems(tx, order.id)).filter((i) => i.returned > 0).map((i) => [i.ext_id, i.returned]));
+    const allBack = new Map(itemsNow.filter((i) => i.returned > 0).map((i) => [i.ext_id, i.returned]));
     const giftOwed = Math.ceil((refundReceipt(sale, allBack, 0).total - (await cardRefundedKopecks(tx, order.id))) / 100);
     const toCards = await refundGiftCardPayments(tx, order.id, Math.max(0, giftOwed - (await giftCardGivenBack(tx, order.id))));
     if (toCards > 0) done.push(`возвращено на подарочную карту: ${toCards} ₽`);

@@ -154,7 +154,7 @@ export async function placeOrder(
     bonusSpent = pointsToSpend(input.bonus, balance, goodsSum - promoDiscount);
   }
 
-  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, { items: itemsSum, goods: goodsSum });
+  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, itemsSum, goodsSum === 0);
   const quote = quotes?.find((q) => q.method === input.delivery_method);
   if (!quote) throw new Refusal('invalid', DELIVERY_MESSAGES.noMethod);
 

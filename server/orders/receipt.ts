@@ -252,15 +252,10 @@ export function refundReceipt(sale: Receipt, returned: Returned, cardLeft: numbe
  */
 export function closingReceipt(order: Parameters<typeof saleReceipt>[0], items: readonly OrderItemRow[], vat: VatRate): Receipt | null {
   const sold = saleReceipt(order, items, vat, order.total * 100);
-  const returned = new Map(items.filter((i) => i.returned > 0).map((i) => [i.ext_id, i.returned]));
-  const back = refundReceipt(sold, returned, 0).lines;
-  const lines = sold.lines
-    .filter((l) => l.kind !== 'advance')
-    .map((l) => {
-      const quantity = l.quantity - back.filter((b) => b.position === l.position).reduce((n, b) => n + b.quantity, 0);
-      return { ...l, quantity, amount: l.price * quantity, method: 'full_payment' as const };
-    })
-    .filter((l) => l.quantity > 0);
+  const back = refundReceipt(sold, new Map(items.filter((i) => i.returned > 0).map((i) => [i.ext_id, i.returned])), 0);
+  // What is left of the sale once the returned units are back, as refundReceipt counts it.
+  const kept = refundReceipt(sold, 'all', 0, [back]).lines;
+  const lines = kept.filter((l) => l.kind !== 'advance').map((l) => ({ ...l, method: 'full_payment' as const }));
   if (!lines.length) return null;
   const total = lines.reduce((s, l) => s + l.amount, 0);
   return { type: 'sell', customer: sold.customer, vat, lines, total, card: 0, prepaid: total };

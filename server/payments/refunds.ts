@@ -2,21 +2,20 @@
 // refund per payment in the cancel's transaction (orders/lifecycle.ts); this pass, run by the orders' pass
 // every minute, asks the provider for each pending one outside any transaction (a slow bank holds no lock).
 // Taken: the refund is done, and with the order's last one its payment reads «Деньги возвращены». Refused
-// or unanswered: the reason is kept, the provider is asked no more in this pass (each call may take its
-// whole timeout), and the next pass tries again. A refund of a payment made through a provider the shop no
-// longer uses waits for a manager.
+// or unanswered: the reason is kept, the provider is asked no more in this pass, and the next pass tries
+// again (provider-pass.ts).
 import type { Db } from '../db/public.ts';
 import {
   claimPendingRefunds,
   markRefundDone,
   orderById,
-  paymentById,
   refundedOfPayment,
   refundsDone,
   refundsPending,
   releaseRefund,
 } from '../orders/public.ts';
 import type { PaymentProvider } from './providers.ts';
+import { askProviderInTurn } from './provider-pass.ts';
 
 /** Refunds asked per pass at most; the rest wait for the next pass. */
 const REFUNDS_PER_PASS = 50;
@@ -31,35 +30,22 @@ export interface RefundReport {
 }
 
 export async function carryOutRefunds(db: Db, provider: PaymentProvider | null): Promise<RefundReport> {
-  const report: RefundReport = { done: 0, waiting: 0 };
-  let silent = false;
-  for (const refund of await claimPendingRefunds(db, REFUNDS_PER_PASS)) {
-    const payment = (await paymentById(db, refund.payment_id))!;
-    const ours = !!provider && provider.id === payment.provider;
-    if (!ours || silent) {
-      await releaseRefund(db, refund.id, ours ? null : REFUND_MESSAGES.otherProvider(payment.provider));
-      report.waiting += 1;
-      continue;
-    }
-    try {
-      await provider.refund(payment, {
+  return askProviderInTurn(db, provider, await claimPendingRefunds(db, REFUNDS_PER_PASS), {
+    ask: async (bank, payment, refund) =>
+      bank.refund(payment, {
         id: refund.id,
         kopecks: refund.kopecks,
         before: await refundedOfPayment(db, refund.payment_id),
         receipt: refund.receipt,
         createdAt: new Date(refund.created_at),
-      });
-    } catch (err) {
-      silent = true;
-      await releaseRefund(db, refund.id, err instanceof Error ? err.message : String(err));
-      report.waiting += 1;
-      continue;
-    }
-    await db.transaction(async (tx) => {
-      await orderById(tx, refund.order_id, true);
-      if ((await markRefundDone(tx, refund.id)) && !(await refundsPending(tx, refund.order_id))) await refundsDone(tx, refund.order_id);
-    });
-    report.done += 1;
-  }
-  return report;
+      }),
+    done: (refund) =>
+      db.transaction(async (tx) => {
+        await orderById(tx, refund.order_id, true);
+        if ((await markRefundDone(tx, refund.id)) && !(await refundsPending(tx, refund.order_id))) await refundsDone(tx, refund.order_id);
+      }),
+    release: (id, error) => releaseRefund(db, id, error),
+    otherProvider: REFUND_MESSAGES.otherProvider,
+    stopAfter: 1,
+  });
 }

@@ -37,6 +37,11 @@ const MIN_SESSION_S = 300;
 export const sberbankReturnUrl = (publicUrl: string, externalId: string) =>
   `${publicUrl}/api${ENDPOINTS.sberbankReturn.path}?payment=${externalId}`;
 
+/** What every call answers: an error code (0 or none when the call was taken) and its message. */
+interface BankAnswer {
+  errorCode?: string | number;
+  errorMessage?: string;
+}
 interface RegisterAnswer {
   orderId?: string;
   formUrl?: string;
@@ -111,6 +116,13 @@ export function sberbankProvider(
     return answer;
   };
 
+  /** An answer with an error code: logged, and thrown as the Russian refusal `message` makes of the bank's reason. */
+  const refuseUnlessTaken = (method: string, payment: PaymentRow, answer: BankAnswer, message: (reason: string) => string) => {
+    if (!answer.errorCode || String(answer.errorCode) === '0') return;
+    log(`sberbank ${method} refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
+    throw new Refusal('providerFailed', message(answer.errorMessage || `код ${answer.errorCode}`));
+  };
+
   const bank: Bank = {
     id: 'sberbank',
     async status(payment) {
@@ -152,16 +164,13 @@ export function sberbankProvider(
       const state = await callBank<StatusAnswer>('getOrderStatusExtended.do', { orderId: payment.provider_ref });
       const given = state.paymentAmountInfo?.refundedAmount ?? 0;
       if (given >= refund.before + refund.kopecks) return;
-      const answer = await callBank<{ errorCode?: string | number; errorMessage?: string }>('refund.do', {
+      const answer = await callBank<BankAnswer>('refund.do', {
         orderId: payment.provider_ref,
         amount: String(refund.kopecks),
         externalRefundId: `refund-${refund.id}`,
         ...(refund.receipt ? { orderBundle: JSON.stringify(orderBundle(refund.receipt, refund.createdAt, company)) } : {}),
       });
-      if (answer.errorCode && String(answer.errorCode) !== '0') {
-        log(`sberbank refund.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
-        throw new Refusal('providerFailed', SBERBANK_MESSAGES.refundRefused(answer.errorMessage || `код ${answer.errorCode}`));
-      }
+      refuseUnlessTaken('refund.do', payment, answer, SBERBANK_MESSAGES.refundRefused);
     },
     // closeOfdReceipt.do: the closing (full-payment) receipt of the bank's order the goods were prepaid by,
     // with the receipt as orderBundle and its sum as amount. The gateway keeps no id of a closing receipt, so
@@ -169,15 +178,12 @@ export function sberbankProvider(
     // account after a bank outage).
     async closeReceipt(payment, closing) {
       if (!payment.provider_ref) throw new Refusal('conflict', SBERBANK_MESSAGES.neverRegistered);
-      const answer = await callBank<{ errorCode?: string | number; errorMessage?: string }>('closeOfdReceipt.do', {
+      const answer = await callBank<BankAnswer>('closeOfdReceipt.do', {
         mdOrder: payment.provider_ref,
         amount: String(closing.receipt.total),
         orderBundle: JSON.stringify(orderBundle(closing.receipt, closing.createdAt, company)),
       });
-      if (answer.errorCode && String(answer.errorCode) !== '0') {
-        log(`sberbank closeOfdReceipt.do refused ${payment.external_id}: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
-        throw new Refusal('providerFailed', SBERBANK_MESSAGES.receiptRefused(answer.errorMessage || `код ${answer.errorCode}`));
-      }
+      refuseUnlessTaken('closeOfdReceipt.do', payment, answer, SBERBANK_MESSAGES.receiptRefused);
     },
     routes: (app) => sberbankRoutes(app, bank),
     async register(payment, order) {

@@ -1,8 +1,8 @@
 // An acknowledged write is on the host's disk before the shop answers, on the embedded database: the real
-// server process on a data folder, watched by strace for the host's fsync and fdatasync calls while shoppers
-// change their baskets and place an order. Each answered write is followed by at least one sync (PGlite alone
+// server process on a data folder, watched by strace for the host's fsync and fdatasync calls while a shopper
+// changes a basket. Each answered write is followed by at least one sync (PGlite alone
 // makes none: its engine runs with fsync off and its Node filesystem drops the call; server/db/pglite/durable-fs.ts).
-// Needs strace, which CI installs; a machine without it skips the test and says why.
+// Needs strace, which .ci/run installs (apt-get install strace); without it the test is skipped.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,8 +54,4 @@ describe.runIf(STRACE)('the embedded database, on disk', () => {
     // strace's report comes through a pipe, after the answer: wait for it, however long the pipe takes.
     await vi.waitFor(() => expect(syncs() - before).toBeGreaterThanOrEqual(answered), PATIENCE);
   }, 300_000);
-});
-
-describe.skipIf(STRACE)('the embedded database, on disk (strace missing)', () => {
-  it.skip('needs strace to watch the host syncs: apt-get install strace', () => {});
 });
