@@ -7,7 +7,7 @@ import { deliveryRoutes, historyRoutes, orderRoutes, promoRoutes } from './order
 import { giftRoutes } from './gift/public.ts';
 import { paymentRoutes } from './payments/public.ts';
 import { pushRoutes } from './push/public.ts';
-import { deskRoutes } from './desk/public.ts';
+import { deskGateRoutes, deskRoutes } from './desk/public.ts';
 import { exchangeLogRoutes } from './exchange/public.ts';
 
 export default async function shopRoutes(app: FastifyInstance): Promise<void> {
@@ -24,5 +24,6 @@ export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(giftRoutes);
   await app.register(pushRoutes);
   await app.register(deskRoutes);
+  await app.register(deskGateRoutes);
   await app.register(exchangeLogRoutes);
 }

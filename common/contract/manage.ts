@@ -143,6 +143,31 @@ export const DeskNoteRequest = object({ note: text(0, 5000) });
 /** Who is at the desk. */
 export const DeskMe = type({ email: string() });
 
+/**
+ * The desk's gate, step by step (server/desk/gate.ts): sign in; (not staff); prove the address by the invitation
+ * link; sign in by password (a social sign-in never opens the desk); set up the authenticator; give its code;
+ * open.
+ */
+export const DESK_STEPS = ['sign-in', 'not-staff', 'invitation', 'password', 'set-up', 'code', 'open'] as const;
+export type DeskStep = (typeof DESK_STEPS)[number];
+export const DeskGate = type({ step: enums(DESK_STEPS), email: nullable(string()), message: string() });
+export type DeskGate = Infer<typeof DeskGate>;
+
+/** The invitation's token, from the link mailed to the staff address. */
+export const DeskInvitationRequest = object({ token: text(1, 100) });
+/** The authenticator's six digits, or a recovery code. */
+export const DeskCodeRequest = object({ code: text(1, 40) });
+
+/** The authenticator's secret to add: a QR code (SVG) and the same as letters, for typing it in. */
+export const DeskSecondFactorSetup = type({ secret: string(), uri: string(), qr_svg: string() });
+
+/** The desk opened: the recovery codes at the set-up (shown this once), how many are left after one is used. */
+export const DeskOpened = type({
+  recovery_codes: array(string()),
+  recovery_codes_left: nullable(integer()),
+  message: string(),
+});
+
 /** One exchange with the accounting system as the desk's log shows it. */
 export const ExchangeRun = type({
   id: integer(),

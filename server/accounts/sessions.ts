@@ -6,7 +6,7 @@ import type { RegistrationRequest } from '../../common/contract/accounts.ts';
 import { normalizeEmail } from '../../common/input-rules.ts';
 import type { Db, Queryable } from '../db/public.ts';
 import { LIMITS, forgetAttempts, giveBack, moveAnswers, scopeOf, spendAttempt, type Limit, type SessionClient } from '../http/public.ts';
-import { insertToken } from '../sessions/public.ts';
+import { insertToken, type SignInWay } from '../sessions/public.ts';
 import { mergeVisitorCart } from '../basket/public.ts';
 import { joinAccount } from '../push/public.ts';
 import { newToken } from '../lib/public.ts';
@@ -15,11 +15,14 @@ import { holderOf, insertUser, userByEmail, type NewUser } from './users-sql.ts'
 import { ACCOUNT_MESSAGES, checkNewPassword, checkedEmail, checkedPhone, splitFullName } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
-/** A new token of the user on this device; what the visitor (if any) had in the basket and in flight becomes the user's. */
-export async function openSession(tx: Queryable, userId: number, client: SessionClient): Promise<string> {
+/**
+ * A new token of the user on this device, noting how it was signed in with (a social one never opens the desk);
+ * what the visitor (if any) had in the basket and in flight becomes the user's.
+ */
+export async function openSession(tx: Queryable, userId: number, client: SessionClient, via: SignInWay = 'password'): Promise<string> {
   const token = newToken();
   const { visitorKey } = client;
-  await insertToken(tx, token, userId, client);
+  await insertToken(tx, token, userId, client, via);
   if (visitorKey) {
     await mergeVisitorCart(tx, visitorKey, userId);
     await moveAnswers(tx, scopeOf({ userId: null, visitorKey }), scopeOf({ userId, visitorKey: null }));

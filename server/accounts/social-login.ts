@@ -29,6 +29,6 @@ async function userFor(tx: Queryable, provider: string, p: SocialProfile): Promi
 export async function socialSignIn(db: Db, provider: string, profile: SocialProfile, client: SessionClient): Promise<string> {
   return db.transaction(async (tx) => {
     await lockSocialAccount(tx, provider, profile.uid);
-    return openSession(tx, await userFor(tx, provider, profile), client);
+    return openSession(tx, await userFor(tx, provider, profile), client, 'social');
   });
 }

@@ -7,7 +7,15 @@
 // which the page may read (it holds no secret) to know it should load the user; both go when the token
 // stops working.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_LIFETIME, emailOfUser, userIdByToken, visitorHasCart, type SessionDevice } from '../sessions/public.ts';
+import {
+  DESK_SESSION,
+  SESSION_LIFETIME,
+  deskSessionEmail,
+  emailOfUser,
+  userIdByToken,
+  visitorHasCart,
+  type SessionDevice,
+} from '../sessions/public.ts';
 import { Refusal } from '../refusal.ts';
 import { newToken } from '../lib/public.ts';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '../../common/storage-keys.ts';
@@ -68,35 +76,73 @@ export async function identify(app: FastifyInstance, req: FastifyRequest, reply:
 export const STAFF_MESSAGES = {
   signIn: 'Войдите в магазин под учётной записью сотрудника, чтобы открыть рабочее место менеджера',
   notStaff: 'Рабочее место менеджера открыто только сотрудникам магазина',
+  needsCode: 'Откройте рабочее место менеджера кодом из приложения-аутентификатора',
 } as const;
 
+/** The HttpOnly cookie of an open desk (server/desk/ opens it after the second factor): 256 random bits, hex. */
+export const DESK_COOKIE = 'desk';
+const DESK_KEY = /^[0-9a-f]{64}$/;
+
 /**
- * The endpoint table's staff entries: after identify, only a signed-in user whose e-mail STAFF_EMAILS names
- * goes on (401 to nobody signed in, 403 to anyone else); the staff member's e-mail is kept on the request
- * for the record of what they did.
+ * The staff address of the request's open desk, or null: a live desk session (sessions/desk-sessions-sql.ts)
+ * on the very sign-in token the request carries, for an address STAFF_EMAILS still names, so taking an address
+ * out of STAFF_EMAILS ends its desk at once.
+ */
+export async function openDeskEmail(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
+  const token = tokenOf(req);
+  const key = req.cookies?.[DESK_COOKIE];
+  if (!token || !key || !DESK_KEY.test(key)) return null;
+  const email = await deskSessionEmail(app.db, key, token);
+  return email && app.config.staffEmails.includes(email) ? email : null;
+}
+
+/** Whether the user's address is one STAFF_EMAILS names (a staff member still to open the desk), and which. */
+export async function staffAddressOf(app: FastifyInstance, userId: number): Promise<string | null> {
+  const email = (await emailOfUser(app.db, userId))?.toLowerCase() ?? null;
+  return email && app.config.staffEmails.includes(email) ? email : null;
+}
+
+/**
+ * The endpoint table's staff entries: after identify, only a request with an open desk goes on (401 to nobody
+ * signed in, 403 to anyone else: a shopper, or a staff member who has not given the code); the staff member's
+ * e-mail is kept on the request for the record of what they did.
  */
 export async function admitStaff(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   if (req.userId === null) throw new Refusal('unauthenticated', STAFF_MESSAGES.signIn);
-  const email = await staffEmailOf(app, req.userId);
-  if (!email) throw new Refusal('forbidden', STAFF_MESSAGES.notStaff);
-  req.staffEmail = email;
-}
-
-/** The user's e-mail when STAFF_EMAILS names it, else null. */
-async function staffEmailOf(app: FastifyInstance, userId: number): Promise<string | null> {
-  const email = await emailOfUser(app.db, userId);
-  return email && app.config.staffEmails.includes(email.toLowerCase()) ? email : null;
+  const email = await openDeskEmail(app, req);
+  if (email) {
+    req.staffEmail = email;
+    return;
+  }
+  const staff = await staffAddressOf(app, req.userId);
+  throw new Refusal('forbidden', staff ? STAFF_MESSAGES.needsCode : STAFF_MESSAGES.notStaff);
 }
 
 /**
- * The status of a staff page (the desk's HTML) for who asks, read only as pageShopper reads: 200 for the staff,
- * 401 for nobody signed in (or a token that no longer works), 403 for anyone else.
+ * The status of a staff page (the desk's HTML) for who asks, read only as pageShopper reads: 200 with an open
+ * desk, 401 for nobody signed in (or a token that no longer works), 403 for anyone else (the page then shows
+ * the step of the desk's gate they are at).
  */
 export async function staffPageStatus(app: FastifyInstance, req: FastifyRequest): Promise<200 | 401 | 403> {
   const key = tokenOf(req);
   const userId = key ? await userIdByToken(app.db, key) : null;
   if (userId === null) return 401;
-  return (await staffEmailOf(app, userId)) ? 200 : 403;
+  return (await openDeskEmail(app, req)) ? 200 : 403;
+}
+
+/** After the second factor: the desk's cookie, HttpOnly, for the desk session's longest life. */
+export function setDeskCookie(req: FastifyRequest, reply: FastifyReply, key: string): void {
+  reply.setCookie(DESK_COOKIE, key, { ...cookieBase(req), httpOnly: true, maxAge: DESK_SESSION.maxHours * 60 * 60 });
+}
+
+export function clearDeskCookie(req: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(DESK_COOKIE, { ...cookieBase(req), httpOnly: true });
+}
+
+/** The desk cookie's value when it looks like one (to end that desk session). */
+export function deskKeyOf(req: FastifyRequest): string | null {
+  const key = req.cookies?.[DESK_COOKIE];
+  return key && DESK_KEY.test(key) ? key : null;
 }
 
 /** The staff member at the desk (admitStaff ran: the endpoint table's staff entries). */

@@ -9,15 +9,21 @@ export { formPageRoutes } from './form-body.ts';
 export { dropOldAnswers, moveAnswers } from './idempotency-sql.ts';
 export { idempotentCall } from './idempotency.ts';
 export {
+  STAFF_MESSAGES,
+  clearDeskCookie,
   clearSessionCookies,
   decorateIdentity,
+  deskKeyOf,
   deviceKey,
   knownShopper,
+  openDeskEmail,
   pageShopper,
   scopeOf,
   sessionClient,
+  setDeskCookie,
   setSessionCookies,
   shopper,
+  staffAddressOf,
   staffMember,
   staffPageStatus,
   tokenOf,

@@ -42,12 +42,18 @@ export const LIMITS = {
   // Push subscriptions: a device sends its own again with each change of its favourites; the bound is for
   // floods of new ones.
   pushPerAddress: { name: 'push:ip', max: 120, windowS: 15 * 60 },
+  // The desk's second factor: a wrong code (or recovery code) counts, a right one gives its attempt back; an
+  // authenticator's six digits would fall to a million guesses, so five a quarter-hour per address of the staff.
+  deskCodePerStaff: { name: 'deskcode:staff', max: 5, windowS: 15 * 60 },
+  deskCodePerAddress: { name: 'deskcode:ip', max: 20, windowS: 15 * 60 },
+  // Each request mails the staff address a fresh invitation.
+  invitationPerStaff: { name: 'invite:staff', max: 3, windowS: 60 * 60 },
   // Orders: generous per address (a mobile network puts many shoppers behind one), tighter per shopper
   // (the signed-in user or the visitor's cookie).
-  // A manager's changes to orders: far above a working day's pace, a bound on a script run amok or a stolen session.
-  deskChangePerStaff: { name: 'desk:staff', max: 300, windowS: 15 * 60 },
   orderPerAddress: { name: 'order:ip', max: 30, windowS: 60 * 60 },
   orderPerShopper: { name: 'order:shopper', max: 10, windowS: 60 * 60 },
+  // A manager's changes to orders: far above a working day's pace, a bound on a script run amok or a stolen session.
+  deskChangePerStaff: { name: 'desk:staff', max: 300, windowS: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /** The longest window: hits older than this are dropped by housekeeping. */

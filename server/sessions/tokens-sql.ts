@@ -13,12 +13,21 @@ export interface SessionDevice {
   address: string;
 }
 
-export async function insertToken(tx: Queryable, key: string, userId: number, device: SessionDevice): Promise<void> {
+/** How a sign-in was made: by the shop's own password, or by a social provider (which never opens the desk). */
+export type SignInWay = 'password' | 'social';
+
+export async function insertToken(tx: Queryable, key: string, userId: number, device: SessionDevice, via: SignInWay): Promise<void> {
   await tx.query(
-    `insert into auth_tokens (key, user_id, expires_at, user_agent, address)
-     values ($1, $2, now() + make_interval(days => $3), $4, $5)`,
-    [key, userId, SESSION_LIFETIME.maxDays, device.userAgent.slice(0, 300), device.address],
+    `insert into auth_tokens (key, user_id, expires_at, user_agent, address, via)
+     values ($1, $2, now() + make_interval(days => $3), $4, $5, $6)`,
+    [key, userId, SESSION_LIFETIME.maxDays, device.userAgent.slice(0, 300), device.address, via],
   );
+}
+
+/** How the live token was signed in with, or null when it is not live. */
+export async function signInWayOf(db: Queryable, key: string): Promise<SignInWay | null> {
+  const [row] = await db.query<{ via: SignInWay }>(`select via from auth_tokens t where key = $1 and ${LIVE_TOKEN('t')}`, [key]);
+  return row?.via ?? null;
 }
 
 /** The user of a live token, or null (unknown, revoked, past its end, or idle too long); its use is noted. */

@@ -1,5 +1,5 @@
 // The manager's desk API (/api/manage/), on every backend: every staff entry of the endpoint table refuses
-// everyone but STAFF_EMAILS (generated from the table: 401 to nobody signed in, 403 to a shopper, whatever the
+// everyone but a staff member at an open desk (generated from the table: 401 to nobody signed in, 403 to a shopper, whatever the
 // call's input); a manager finds an order by the buyer's phone, moves it through the lifecycle (a tracking
 // number to ship, a reason to cancel) and the buyer's order page shows it; a paid order cancelled from the
 // desk gets its money back at once; the orders go out as a CSV file Excel opens in Russian.
@@ -16,23 +16,24 @@ import { DAY } from '../../common/contract/manage.ts';
 import { startSberbank, sberbankEnv, type SberbankStandIn } from '../support/sberbank-bank.ts';
 import { backends, oneBackend, startApp } from './harness.ts';
 import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
+import { atDesk, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
 
 const STAFF_EMAIL = 'manager@moreimoda.test';
 
 describe.each(backends)('the manager desk on $name', (backend) => {
   let app: FastifyInstance;
   let bank: SberbankStandIn;
-  let staffToken: string;
+  let at: StaffAtDesk;
   beforeAll(async () => {
     bank = await startSberbank();
     app = await startApp(backend, { ...sberbankEnv(bank.url), STAFF_EMAILS: `Other@moreimoda.test, ${STAFF_EMAIL.toUpperCase()}` });
-    staffToken = (await createUser(app, { email: STAFF_EMAIL })).token;
+    at = await staffAtDesk(app, STAFF_EMAIL);
   });
   afterAll(async () => {
     await app?.close();
     await bank?.close();
   });
-  const staff = () => shopper(app, staffToken);
+  const staff = () => atDesk(app, at);
   // Who may call the desk is decided before any SQL: on one engine (oneBackend). The orders' moves run on both engines.
   const engineFree = backend === oneBackend[0];
 
@@ -63,13 +64,14 @@ describe.each(backends)('the manager desk on $name', (backend) => {
       const buyer = await createUser(app);
       for (const r of pages) {
         const path = r.pattern.replace(':pk', '1');
-        const as = async (token?: string) => {
-          const res = await shopper(app, token).call('GET', path, undefined, { accept: 'text/html' });
+        const as = async (caller = shopper(app)) => {
+          const res = await caller.call('GET', path, undefined, { accept: 'text/html' });
           return [path, res.status, res.headers['cache-control']];
         };
         expect(await as()).toEqual([path, 401, 'private, no-store']);
-        expect(await as(buyer.token)).toEqual([path, 403, 'private, no-store']);
-        expect(await as(staffToken)).toEqual([path, 200, 'private, no-store']);
+        expect(await as(shopper(app, buyer.token))).toEqual([path, 403, 'private, no-store']);
+        expect(await as(shopper(app, at.token))).toEqual([path, 403, 'private, no-store']); // signed in, the desk not opened
+        expect(await as(staff())).toEqual([path, 200, 'private, no-store']);
       }
     },
   );
@@ -161,7 +163,13 @@ describe.each(backends)('the manager desk on $name', (backend) => {
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/manage/events`;
     const open = () => {
       const stop = new AbortController();
-      return { stop, res: fetch(url, { headers: { authorization: `Token ${staffToken}` }, signal: stop.signal }) };
+      return {
+        stop,
+        res: fetch(url, {
+          headers: { authorization: `Token ${at.token}`, cookie: `desk=${at.staff.cookies.get('desk')}` },
+          signal: stop.signal,
+        }),
+      };
     };
     const desk = open();
     const res = await desk.res;

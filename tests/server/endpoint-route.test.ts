@@ -11,7 +11,7 @@ import { readConfig } from '../../server/config.ts';
 import { route } from '../../server/http/endpoint-route.ts';
 import { registerErrorHandling } from '../../server/http/errors.ts';
 import { oneBackend, startApp } from './harness.ts';
-import { createUser } from './shop-helpers.ts';
+import { staffAtDesk } from './staff-helpers.ts';
 import type {} from '../../server/plugins/route-list.ts'; // its augmentation: app.routeList
 
 const RUSSIAN = /[а-яё]/i;
@@ -25,8 +25,9 @@ describe.each(oneBackend)('routes of the endpoint table on $name', (backend) => 
   let asCaller: (e: { access: string }) => Record<string, string>;
   beforeAll(async () => {
     app = await startApp(backend, { STAFF_EMAILS: 'desk@moreimoda.test' });
-    const { token } = await createUser(app, { email: 'desk@moreimoda.test' });
-    asCaller = (e): Record<string, string> => (e.access === 'staff' ? { authorization: `Token ${token}` } : {});
+    const { token, staff } = await staffAtDesk(app, 'desk@moreimoda.test');
+    const desk = { authorization: `Token ${token}`, cookie: `desk=${staff.cookies.get('desk')}` };
+    asCaller = (e): Record<string, string> => (e.access === 'staff' ? desk : {});
   });
   afterAll(() => app?.close());
 

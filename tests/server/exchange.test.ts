@@ -26,6 +26,7 @@ import {
   UNMATCHED_GROUP,
 } from '../support/one-c-fixtures.ts';
 import { mailsTo } from './account-helpers.ts';
+import { staffAtDesk } from './staff-helpers.ts';
 import { readConfig } from '../../server/config.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
@@ -344,7 +345,7 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
   });
 
   it('shows the staff the log of every exchange, in Russian, newest first', async () => {
-    const staff = shopper(app, (await createUser(app, { email: STAFF_EMAIL })).token);
+    const { staff } = await staffAtDesk(app, STAFF_EMAIL);
     const { status, body } = await staff.call('GET', '/api/manage/exchange');
     expect(status).toBe(200);
     expect(body).toMatchObject({ enabled: true, address: 'https://moreimoda.example/exchange/1c', price_type: 'Розничная' });

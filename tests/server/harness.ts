@@ -124,9 +124,10 @@ const sourceRenderer = async (): Promise<PageRenderer> => ({
 export async function startApp(
   backend: Backend,
   env: NodeJS.ProcessEnv = {},
-  opts: { renderPages?: boolean } = {},
+  opts: { renderPages?: boolean; sameDatabaseAs?: FastifyInstance } = {},
 ): Promise<FastifyInstance> {
-  const db = await backend.open();
+  // Another process of the same shop (a restart with other settings): its database, left open when this app closes.
+  const db = opts.sameDatabaseAs ? keptOpen(opts.sameDatabaseAs.db) : await backend.open();
   const distDir = fakeDist();
   const app = await buildApp({
     config: readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', PAYMENT_PROVIDER: 'test', ...env }),
@@ -136,6 +137,17 @@ export async function startApp(
   });
   app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
   return app;
+}
+
+/** The database as a second app sees it: its close leaves it open for the app that opened it. */
+function keptOpen(db: Db): Db {
+  return new Proxy(db, {
+    get: (target, name) => {
+      if (name === 'close') return async () => {};
+      const value = Reflect.get(target, name) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** GET a JSON answer, asserting nothing: tests assert on status and body. */

@@ -8,15 +8,16 @@ import { ORDER_ITEMS_MAX, ORDER_LINES_MESSAGE } from '../../common/contract/orde
 import { BODY_MESSAGES } from '../../server/plugins/json-body.ts';
 import { BASKET_MESSAGES } from '../../server/basket/basket.ts';
 import { oneBackend, startApp } from './harness.ts';
-import { BUYER, city, createUser, freshVariant, shopper, visitorKey } from './shop-helpers.ts';
+import { BUYER, city, freshVariant, shopper, visitorKey } from './shop-helpers.ts';
+import { atDesk, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
 
 describe.each(oneBackend)('hostile bodies on $name', (backend) => {
   let app: FastifyInstance;
   /** The manager desk's routes admit only the staff before they read a body: the test calls them as staff. */
-  let staffToken: string;
+  let staffDesk: StaffAtDesk;
   beforeAll(async () => {
     app = await startApp(backend, { STAFF_EMAILS: 'desk@moreimoda.test' });
-    staffToken = (await createUser(app, { email: 'desk@moreimoda.test' })).token;
+    staffDesk = await staffAtDesk(app, 'desk@moreimoda.test');
   });
   afterAll(() => app?.close());
 
@@ -33,7 +34,7 @@ describe.each(oneBackend)('hostile bodies on $name', (backend) => {
     expect(routes.length).toBeGreaterThan(20);
     for (const { method, url } of routes) {
       for (const payload of [deep, deepObject]) {
-        const caller = shopper(app, url.startsWith('/api/manage/') ? staffToken : undefined);
+        const caller = url.startsWith('/api/manage/') ? atDesk(app, staffDesk) : shopper(app);
         const res = await caller.call(method, url, payload, { 'content-type': 'application/json' });
         expect([url, res.status]).toEqual([url, 400]);
         // The basket's answers also carry status: 'error'.
