@@ -22,7 +22,6 @@ const queryOf = (s: DeskSearch) => ({
   offset: s.offset,
 });
 
-export const whoIsAtDesk = () => call(DESK_ENDPOINTS.deskMe);
 export const findOrders = (s: DeskSearch) => call(DESK_ENDPOINTS.deskOrders, { query: queryOf(s) });
 export const ordersCsvUrl = (s: DeskSearch) => callUrl(DESK_ENDPOINTS.deskExport, { query: { ...queryOf(s), offset: undefined } });
 export const deskOrder = (id: number) => call(DESK_ENDPOINTS.deskOrder, { params: { id: String(id) } });
@@ -40,3 +39,12 @@ export function watchOrders(onOrders: () => void): () => void {
 
 export const saveOrderNote = (id: number, note: string) => call(DESK_ENDPOINTS.deskNote, { params: { id: String(id) }, body: { note } });
 export const exchangeLog = () => call(DESK_ENDPOINTS.deskExchange);
+
+/** The desk's gate (server/desk/gate-routes.ts): where the signed-in caller is on the way in, and each step. */
+export const deskGate = () => call(DESK_ENDPOINTS.deskGate);
+export const takeInvitation = (token: string) => call(DESK_ENDPOINTS.deskInvitation, { body: { token } });
+export const inviteAgain = () => call(DESK_ENDPOINTS.deskInviteAgain);
+export const beginAuthenticator = () => call(DESK_ENDPOINTS.deskSetUp);
+export const finishAuthenticator = (code: string) => call(DESK_ENDPOINTS.deskSetUpDone, { body: { code } });
+export const openDesk = (code: string) => call(DESK_ENDPOINTS.deskOpen, { body: { code } });
+export const closeDesk = () => call(DESK_ENDPOINTS.deskClose);

@@ -1,7 +1,11 @@
 // The shop's manager in the e2e tests: their account (STAFF_EMAILS names it in playwright.config.ts),
-// registered once through the shop's own sign-up, and signing in at the desk as a manager does.
+// registered once through the shop's own sign-up, and signing in at the desk as a manager does the first time:
+// the shop's login, the invitation link from the mail the shop sent (the SMTP sink's file), the authenticator
+// set up from the key the page shows (its codes made here as an app makes them, RFC 6238), the recovery codes.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { E2E_STAFF_EMAIL } from '../support/staff.ts';
+import { mailsTo } from './mailbox.ts';
 
 const STAFF_PASSWORD = 'Menedzher2026';
 
@@ -18,13 +22,43 @@ export async function ensureStaffAccount(request: APIRequestContext): Promise<vo
   expect(again.status(), await made.text()).toBe(200);
 }
 
-/** Signs in at /manage with the shop's login popup, as the manager. */
-export async function signInAtDesk(page: Page): Promise<void> {
+/** The invitation link the shop mailed to the manager (the mail goes out within a delivery pass). */
+async function invitationLink(): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      link = /https?:\/\/\S+\/manage\?invitation=[0-9a-f]+/.exec(mailsTo(E2E_STAFF_EMAIL).join('\n'))?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/**
+ * The manager's first sign-in at /manage: the shop's login popup, the invitation from the mail, the
+ * authenticator set up from the key shown, the recovery codes kept; the desk opens. `atSetUp` runs while the
+ * set-up step shows its QR code (the desk's test audits that step).
+ */
+export async function signInAtDesk(page: Page, atSetUp: () => Promise<void> = async () => {}): Promise<void> {
   await page.goto('/manage');
   await page.getByTestId('desk-gate').getByRole('button', { name: 'Войти' }).click();
   const popup = page.getByRole('dialog', { name: 'Вход' });
   await popup.getByLabel('E-mail').fill(E2E_STAFF_EMAIL);
   await popup.getByLabel('Пароль').fill(STAFF_PASSWORD);
   await popup.getByRole('button', { name: 'Войти' }).click();
+  const gate = page.getByTestId('desk-gate');
+  await expect(gate).toContainText('откройте ссылку из письма-приглашения');
+  const link = new URL(await invitationLink());
+  await page.goto(`${link.pathname}${link.search}`);
+  await gate.getByRole('button', { name: 'Принять приглашение' }).click();
+  await gate.getByRole('button', { name: 'Подключить приложение' }).click();
+  await expect(gate.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
+  await atSetUp();
+  const key = (await gate.getByTestId('desk-secret').textContent())!.replace(/\s/g, '');
+  await gate.getByLabel('Код из приложения').fill(new TOTP({ secret: Secret.fromBase32(key) }).generate());
+  await gate.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(gate.getByRole('list', { name: 'Коды восстановления' }).getByRole('listitem')).toHaveCount(10);
+  await gate.getByRole('button', { name: 'Коды сохранены — открыть рабочее место' }).click();
   await expect(page.getByText(`Рабочее место менеджера · ${E2E_STAFF_EMAIL}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/manage$/);
 }
