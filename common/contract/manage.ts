@@ -149,7 +149,6 @@ export const DeskMe = type({ email: string() });
  * open.
  */
 export const DESK_STEPS = ['sign-in', 'not-staff', 'invitation', 'password', 'set-up', 'code', 'open'] as const;
-export type DeskStep = (typeof DESK_STEPS)[number];
 export const DeskGate = type({ step: enums(DESK_STEPS), email: nullable(string()), message: string() });
 export type DeskGate = Infer<typeof DeskGate>;
 

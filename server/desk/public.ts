@@ -2,3 +2,4 @@
 // folder is its own (eslint.config.js refuses an import from another area past this file).
 export { default as deskRoutes } from './routes.ts';
 export { default as deskGateRoutes } from './gate-routes.ts';
+export { dropSpentInvitations } from './staff-sql.ts';

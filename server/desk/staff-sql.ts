@@ -113,6 +113,16 @@ export async function useRecoveryCode(db: Queryable, email: string, codeHash: st
   return rows.length === 1;
 }
 
+/** Invitations that expired, or were taken, more than `days` ago (housekeeping). */
+export async function dropSpentInvitations(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    `delete from staff_invitations
+      where expires_at < now() - make_interval(days => $1) or used_at < now() - make_interval(days => $1) returning 1`,
+    [days],
+  );
+  return rows.length;
+}
+
 export async function recoveryCodesLeft(db: Queryable, email: string): Promise<number> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from staff_recovery_codes where email = $1 and used_at is null', [
     email,

@@ -44,6 +44,17 @@ export async function deskSessionEmail(db: Queryable, key: string, tokenKey: str
   return row.email;
 }
 
+/** Desk sessions that ended (revoked, past their end or idle too long) more than `days` ago (housekeeping). */
+export async function dropEndedDeskSessions(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    `delete from desk_sessions
+      where revoked_at < now() - make_interval(days => $1) or expires_at < now() - make_interval(days => $1)
+         or last_used_at < now() - make_interval(days => $1, mins => $2) returning 1`,
+    [days, DESK_SESSION.idleMinutes],
+  );
+  return rows.length;
+}
+
 /** Ends one desk session (the manager leaves the desk). */
 export async function revokeDeskSession(db: Queryable, key: string): Promise<void> {
   await db.query('update desk_sessions set revoked_at = now() where key_hash = $1 and revoked_at is null', [hashOf(key)]);

@@ -15,5 +15,12 @@ export {
   type SessionDevice,
   type SignInWay,
 } from './tokens-sql.ts';
-export { DESK_SESSION, deskSessionEmail, insertDeskSession, revokeDeskSession, revokeDeskSessionsOf } from './desk-sessions-sql.ts';
+export {
+  DESK_SESSION,
+  deskSessionEmail,
+  dropEndedDeskSessions,
+  insertDeskSession,
+  revokeDeskSession,
+  revokeDeskSessionsOf,
+} from './desk-sessions-sql.ts';
 export { visitorHasCart } from './visitors-sql.ts';

@@ -62,6 +62,18 @@ describe.each(backends)('housekeeping on $name', (backend) => {
         ('hk-old-live', $1, ${ago('400 days')}, null)`,
       [user.id],
     );
+    // The desk's: an invitation expired 8 days ago (dropped) and one live; a session ended 8 days ago (dropped) and one open.
+    await app.db.query(`insert into staff_members (email) values ('hk-staff@moreimoda.test')`);
+    await app.db.query(
+      `insert into staff_invitations (token_hash, email, expires_at) values
+        ('hk-invite-old', 'hk-staff@moreimoda.test', ${ago('8 days')}), ('hk-invite-live', 'hk-staff@moreimoda.test', now() + interval '1 day')`,
+    );
+    await app.db.query(
+      `insert into desk_sessions (key_hash, email, user_id, token_key, expires_at, revoked_at) values
+        ('hk-desk-old', 'hk-staff@moreimoda.test', $1, 'hk-old-live', now(), ${ago('8 days')}),
+        ('hk-desk-open', 'hk-staff@moreimoda.test', $1, 'hk-old-live', now() + interval '1 hour', null)`,
+      [user.id],
+    );
     await app.db.query(
       `insert into idempotency_keys (scope, key, method, path, status_code, response, created_at) values
         ('visitor:hk', 'old', 'POST', '/api/v2/cart/', 200, '{}', ${ago('31 days')}),
@@ -87,6 +99,8 @@ describe.each(backends)('housekeeping on $name', (backend) => {
 
     const done = await runHousekeeping(app.db, dataDir);
     expect(done).toMatchObject({ visitorCarts: 1, rateLimitHits: 1, resetTokens: 2, revokedTokens: 1, answers: 1, exchangeSessions: 1 });
+    expect(done).toMatchObject({ staffInvitations: 1, deskSessions: 1 });
+    expect(await app.db.query(`select key_hash from desk_sessions where key_hash like 'hk-%'`)).toEqual([{ key_hash: 'hk-desk-open' }]);
     expect([existsSync(path.join(dataDir, 'exchange', stale)), existsSync(path.join(dataDir, 'exchange', live, 'import.xml'))]).toEqual([
       false,
       true,

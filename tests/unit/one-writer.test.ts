@@ -1,6 +1,6 @@
-// One writer of an order's state: no file but the order's lifecycle (server/orders/lifecycle*.ts) and the
-// migrations writes the tables of an order's state and money (orders, payments, refunds, closing receipts, gift
-// cards and their balances). Every other area (the checkout's payment, the provider, the desk, the exchange
+// One writer of an order's state (and of each table of the desk's gate, below): no file but the order's
+// lifecycle (server/orders/lifecycle*.ts) and the migrations writes the tables of an order's state and money
+// (orders, payments, refunds, closing receipts, gift cards and their balances). Every other area (the checkout's payment, the provider, the desk, the exchange
 // with 1C, the background passes) asks the lifecycle's functions, through server/orders/public.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,5 +34,24 @@ describe("an order's state", () => {
     expect(finds('insert into payments (order_id) values ($1)')).toBe(true);
     expect(finds('select * from orders')).toBe(false);
     expect(finds('update order_items set returned = 1')).toBe(false);
+  });
+});
+
+/** The files that write each table of the desk's gate (and the migrations). */
+const STAFF_WRITERS: Record<string, string> = {
+  staff_members: 'server/desk/staff-sql.ts',
+  staff_invitations: 'server/desk/staff-sql.ts',
+  staff_recovery_codes: 'server/desk/staff-sql.ts',
+  desk_sessions: 'server/sessions/desk-sessions-sql.ts',
+};
+
+describe("the desk's gate", () => {
+  it('each of its tables has one writer', () => {
+    const files = ['server', 'scripts', 'common', 'src', 'sw'].flatMap(filesUnder);
+    const found = Object.entries(STAFF_WRITERS).flatMap(([table, writer]) => {
+      const write = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+${table}\\b`, 'gi');
+      return files.filter((f) => f !== writer && write.test(readFileSync(f, 'utf8'))).map((f) => `${f} writes ${table}`);
+    });
+    expect(found).toEqual([]);
   });
 });
