@@ -61,7 +61,7 @@ export interface RouteDef {
   personal?: true;
   /**
    * The shop's staff's alone (the manager's desk): personal, and the server answers it 401 to nobody signed in,
-   * 403 to anyone not in STAFF_EMAILS (the page then shows the login or says the desk is the staff's).
+   * 403 to anyone without an open desk (the page then shows the step of the desk's gate they are at).
    */
   staff?: true;
 }

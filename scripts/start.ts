@@ -1,7 +1,7 @@
 // Entry of `npm start`, the demo: build the app if dist/ is missing or stale, then run the server
 // (server/main.ts) with the test payment page unless PAYMENT_PROVIDER says otherwise (the server refuses it
-// under NODE_ENV=production), and, outside production, the demo's manager: whoever registers as
-// manager@example.ru opens the desk at /manage, unless STAFF_EMAILS names the staff.
+// under NODE_ENV=production), and, outside production, the demo's manager: manager@example.ru, invited at the
+// start (the link is in the log: the demo sends no mail), unless STAFF_EMAILS names the staff.
 import { ensureBuilt } from './build-if-stale.ts';
 
 /** The demo's manager account (registered like any other, through the shop's 'Войти'). */
