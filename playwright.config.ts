@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { socialProviderEnv } from './tests/support/social-provider.ts';
 import { E2E_BANK_CALLBACK_KEY, sberbankEnv } from './tests/support/sberbank-bank.ts';
-import { E2E_STAFF_EMAIL } from './tests/support/staff.ts';
+import { E2E_STAFF } from './tests/support/staff.ts';
 import { exchangeEnv } from './scripts/stand-in-1c.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
@@ -95,8 +95,8 @@ export default defineConfig({
       ...sberbankEnv(`http://127.0.0.1:${process.env.E2E_BANK_PORT}`, E2E_BANK_CALLBACK_KEY),
       // The push endpoints the shop accepts: the stand-in push service's (a real shop's are the browsers' services).
       PUSH_SERVICES: `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
-      // The manager of the manager's-day test (tests/e2e/desk.spec.ts).
-      STAFF_EMAILS: E2E_STAFF_EMAIL,
+      // The managers of the tests at the desk (tests/e2e/desk.spec.ts, accounting.spec.ts).
+      STAFF_EMAILS: Object.values(E2E_STAFF).join(','),
       // The accounting system's exchange the stand-in 1C speaks to (tests/e2e/accounting.spec.ts).
       ...exchangeEnv(),
     },

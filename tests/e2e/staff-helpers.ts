@@ -4,30 +4,29 @@
 // set up from the key the page shows (its codes made here as an app makes them, RFC 6238), the recovery codes.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_STAFF_EMAIL } from '../support/staff.ts';
 import { mailsTo } from './mailbox.ts';
 
 const STAFF_PASSWORD = 'Menedzher2026';
 
-/** The manager's account (STAFF_EMAILS names it in playwright.config.ts): registered once, signed in with after. */
-export async function ensureStaffAccount(request: APIRequestContext): Promise<void> {
-  const login = await request.post('/api/v1/auth/', { data: { username: E2E_STAFF_EMAIL, password: STAFF_PASSWORD } });
+/** A manager's account (STAFF_EMAILS names it in playwright.config.ts): registered once, signed in with after. */
+export async function ensureStaffAccount(request: APIRequestContext, email: string): Promise<void> {
+  const login = await request.post('/api/v1/auth/', { data: { username: email, password: STAFF_PASSWORD } });
   if (login.ok()) return;
   const made = await request.post('/api/v1/sign_in/', {
-    data: { full_name: 'Петрова Ольга Викторовна', email: E2E_STAFF_EMAIL, password_one: STAFF_PASSWORD, password_two: STAFF_PASSWORD },
+    data: { full_name: 'Петрова Ольга Викторовна', email: email, password_one: STAFF_PASSWORD, password_two: STAFF_PASSWORD },
   });
   if (made.ok()) return;
   // Another test registered the manager meanwhile (the tests run side by side): signing in works now.
-  const again = await request.post('/api/v1/auth/', { data: { username: E2E_STAFF_EMAIL, password: STAFF_PASSWORD } });
+  const again = await request.post('/api/v1/auth/', { data: { username: email, password: STAFF_PASSWORD } });
   expect(again.status(), await made.text()).toBe(200);
 }
 
 /** The invitation link the shop mailed to the manager (the mail goes out within a delivery pass). */
-async function invitationLink(): Promise<string> {
+async function invitationLink(email: string): Promise<string> {
   let link = '';
   await expect
     .poll(() => {
-      link = /https?:\/\/\S+\/manage\?invitation=[0-9a-f]+/.exec(mailsTo(E2E_STAFF_EMAIL).join('\n'))?.[0] ?? '';
+      link = /https?:\/\/\S+\/manage\?invitation=[0-9a-f]+/.exec(mailsTo(email).join('\n'))?.[0] ?? '';
       return link;
     })
     .not.toBe('');
@@ -39,16 +38,16 @@ async function invitationLink(): Promise<string> {
  * authenticator set up from the key shown, the recovery codes kept; the desk opens. `atSetUp` runs while the
  * set-up step shows its QR code (the desk's test audits that step).
  */
-export async function signInAtDesk(page: Page, atSetUp: () => Promise<void> = async () => {}): Promise<void> {
+export async function signInAtDesk(page: Page, email: string, atSetUp: () => Promise<void> = async () => {}): Promise<void> {
   await page.goto('/manage');
   await page.getByTestId('desk-gate').getByRole('button', { name: 'Войти' }).click();
   const popup = page.getByRole('dialog', { name: 'Вход' });
-  await popup.getByLabel('E-mail').fill(E2E_STAFF_EMAIL);
+  await popup.getByLabel('E-mail').fill(email);
   await popup.getByLabel('Пароль').fill(STAFF_PASSWORD);
   await popup.getByRole('button', { name: 'Войти' }).click();
   const gate = page.getByTestId('desk-gate');
   await expect(gate).toContainText('откройте ссылку из письма-приглашения');
-  const link = new URL(await invitationLink());
+  const link = new URL(await invitationLink(email));
   await page.goto(`${link.pathname}${link.search}`);
   await gate.getByRole('button', { name: 'Принять приглашение' }).click();
   await gate.getByRole('button', { name: 'Подключить приложение' }).click();
@@ -59,6 +58,6 @@ export async function signInAtDesk(page: Page, atSetUp: () => Promise<void> = as
   await gate.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(gate.getByRole('list', { name: 'Коды восстановления' }).getByRole('listitem')).toHaveCount(10);
   await gate.getByRole('button', { name: 'Коды сохранены — открыть рабочее место' }).click();
-  await expect(page.getByText(`Рабочее место менеджера · ${E2E_STAFF_EMAIL}`)).toBeVisible();
+  await expect(page.getByText(`Рабочее место менеджера · ${email}`)).toBeVisible();
   await expect(page).toHaveURL(/\/manage$/);
 }

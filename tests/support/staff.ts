@@ -1,3 +1,7 @@
-// The shop's staff in the end-to-end run: STAFF_EMAILS of the server Playwright starts (playwright.config.ts),
-// the account the manager's-day test signs in with (tests/e2e/desk.spec.ts).
-export const E2E_STAFF_EMAIL = 'manager@moreimoda.example';
+// The shop's staff in the end-to-end run: STAFF_EMAILS of the server Playwright starts (playwright.config.ts).
+// Each test that works at the desk has a manager of its own (tests/e2e/desk.spec.ts, accounting.spec.ts): each
+// proves the address and sets up an authenticator the first time, whichever test runs first or beside it.
+export const E2E_STAFF = {
+  desk: 'manager@moreimoda.example',
+  accounting: 'accountant@moreimoda.example',
+} as const;
