@@ -26,8 +26,8 @@ const SERVER_REFUSALS = [
 /**
  * The server's areas (folders, and the files at its top), from the bottom up: each imports only the ones before
  * it. Helpers that know no area (lib), the database, the refusal every rule throws, sign-in tokens, the HTTP
- * layer, the mail outbox; then the shop's areas, the catalogue first and the ones that use others later;
- * then the background passes, page rendering and the app's plugins; the wiring files on top.
+ * layer, the picture pipeline, the mail outbox; then the shop's areas, the catalogue first and the ones that
+ * use others later; then the background passes, page rendering and the app's plugins; the wiring files on top.
  */
 const SERVER_LAYERS = [
   'lib',
@@ -35,6 +35,7 @@ const SERVER_LAYERS = [
   'refusal.ts',
   'sessions',
   'http',
+  'media',
   'mail',
   'catalog',
   'gift',
@@ -54,6 +55,7 @@ const SERVER_LAYERS = [
   'shop-api.ts',
   'app.ts',
   'main.ts',
+  'seed-cli.ts',
 ];
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -24,7 +24,7 @@ type Row = Record<string, string>;
 /** Seeds `offers` offers into the database `env` names, by `npm run seed`'s command; its time. */
 function seed(offers: number, env: Record<string, string>): number {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--offers', String(offers)], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts', '--offers', String(offers)], {
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: 'ignore',
   });

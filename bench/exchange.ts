@@ -65,7 +65,7 @@ function shoppersReading(base: string) {
 
 /** `npm run seed` into the database: the demo catalogue, so the server starts on a shop that has goods. */
 function seedDemo(env: Record<string, string>): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts'], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], {
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: 'ignore',
   });

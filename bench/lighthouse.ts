@@ -1,8 +1,9 @@
 // The Lighthouse section of `npm run bench`: the shop as `npm run serve` runs it on a fresh seeded database,
 // each page measured by Lighthouse 12.8 with its mobile defaults (slow 4G, 4x CPU slowdown) in Debian's
 // Chromium (CHROME_PATH or CHROMIUM_PATH, default /usr/bin/chromium), the median of 3 runs, printed beside
-// the aims. A fresh browser profile each run: a first visit, no service worker yet.
-import { mkdtempSync, rmSync } from 'node:fs';
+// the aims. A fresh browser profile each run: a first visit, no service worker yet. Then the pages with the
+// seed's photographs with the slow 4G applied to the browser, their pictures' weight beside the originals'.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,13 +23,33 @@ interface PageFigures {
   tbtMs: number;
   cls: number;
   jsKb: number;
+  /** The pictures the page downloaded, as sent. */
+  pictureKb: number;
+  /** The pipeline's pictures it downloaded: their originals' size, what the shop served before the pipeline. */
+  originalsKb: number;
 }
 
-async function measure(url: string): Promise<PageFigures> {
+/** The size of each original by its picture's name (DATA_DIR/media/originals/<sha256>.<ext>; names hold 24 of its hex). */
+function originalSizes(dataDir: string): Map<string, number> {
+  const dir = path.join(dataDir, 'media', 'originals');
+  const sizes = new Map<string, number>();
+  if (!existsSync(dir)) return sizes;
+  for (const f of readdirSync(dir)) sizes.set(f.slice(0, 24), statSync(path.join(dir, f)).size);
+  return sizes;
+}
+
+async function measure(url: string, opts: { throttling?: 'devtools'; originals?: Map<string, number> } = {}): Promise<PageFigures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir: profile, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      // 'devtools' applies the slow 4G to the browser itself, so a picture's real download time counts.
+      ...(opts.throttling ? { throttlingMethod: opts.throttling } : {}),
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) console.warn(`  ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -36,6 +57,17 @@ async function measure(url: string): Promise<PageFigures> {
     const items =
       (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
     const script = items.find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+    const image = items.find((i) => i.resourceType === 'image')?.transferSize ?? 0;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+    let originals = 0;
+    const counted = new Set<string>();
+    for (const r of requests) {
+      const name = /\/media\/p\/([0-9a-f]{24})-/.exec(r.url)?.[1];
+      if (name && !counted.has(name)) {
+        counted.add(name);
+        originals += opts.originals?.get(name) ?? 0;
+      }
+    }
     return {
       performance: lhr.categories.performance?.score ?? NaN,
       fcpMs: audit('first-contentful-paint'),
@@ -43,6 +75,8 @@ async function measure(url: string): Promise<PageFigures> {
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       jsKb: script / 1000,
+      pictureKb: image / 1000,
+      originalsKb: originals / 1000,
     };
   } finally {
     await chrome.kill();
@@ -62,8 +96,10 @@ export async function lighthouseSection(opts: { distDir: string; runs?: number }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lh-data-'));
   const shop = await startShop({ DATA_DIR: dataDir, DIST_DIR: opts.distDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
   const rows: Record<string, Record<string, string>> = {};
+  let photographs: Record<string, Record<string, string>> | undefined;
   try {
     const product = await productPath(shop.url);
+    photographs = await photographsTable(shop.url, [MEASURED_PAGES[0]!.path!, MEASURED_PAGES[1]!.path!, product], dataDir, runs);
     for (const page of MEASURED_PAGES.map((p) => p.path ?? product)) {
       await fetch(shop.url + page); // the first request of a page warms the server's caches
       // A run Lighthouse cannot finish (NO_NAVSTART now and then in this Chromium) is run again, up to twice as many.
@@ -90,4 +126,34 @@ export async function lighthouseSection(opts: { distDir: string; runs?: number }
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.table(rows);
+  console.log(
+    "\nThe seed's photographs (2400 × 3200 JPEGs through the picture pipeline) on a phone's first visit: Lighthouse's slow 4G" +
+      ' applied to the browser (--throttling-method=devtools), median of the runs; "as sent" is what the same pictures\' originals weigh',
+  );
+  if (photographs) console.table(photographs);
+}
+
+/** The pages' pictures with the slow 4G applied: what a phone downloads, and what the originals would have been. */
+async function photographsTable(
+  base: string,
+  pages: string[],
+  dataDir: string,
+  runs: number,
+): Promise<Record<string, Record<string, string>>> {
+  const originals = originalSizes(dataDir);
+  const table: Record<string, Record<string, string>> = {};
+  for (const page of pages) {
+    const all: PageFigures[] = [];
+    for (let tries = 0; all.filter((f) => Number.isFinite(f.performance)).length < runs && tries < runs * 2; tries++) {
+      all.push(await measure(base + page, { throttling: 'devtools', originals }));
+    }
+    const m = (k: keyof PageFigures) => median(all.filter((f) => Number.isFinite(f.performance)).map((f) => f[k]));
+    table[page] = {
+      performance: `${m('performance').toFixed(2)} (≥ 0.95)`,
+      LCP: `${(m('lcpMs') / 1000).toFixed(2)} s (≤ 2.5)`,
+      pictures: `${Math.round(m('pictureKb'))} kB (≤ 200)`,
+      'the same pictures as sent': `${Math.round(m('originalsKb'))} kB`,
+    };
+  }
+  return table;
 }

@@ -30,7 +30,7 @@ const tmp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
 
 /** Seeds a catalogue of `offers` with `npm run seed`, into a PGlite folder or a PostgreSQL database. */
 function seed(offers: number, env: Record<string, string>): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--offers', String(offers)], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts', '--offers', String(offers)], {
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: 'ignore',
   });

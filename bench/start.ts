@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/open.ts';
+import { seedPhotographs } from '../server/media/public.ts';
 import { freePort } from '../scripts/shop-process.ts';
 import { scratchPostgres } from './load/scratch-postgres.ts';
 
@@ -92,7 +93,7 @@ export async function startSection(opts: { offers: number; pgUrl?: string }): Pr
   const scratch = opts.pgUrl ? await scratchPostgres(opts.pgUrl) : null;
   try {
     const source = path.join(dir, 'source');
-    const db = await openDatabase({ dataDir: source }, { offers: opts.offers });
+    const db = await openDatabase({ dataDir: source }, { offers: opts.offers, photos: () => seedPhotographs(path.join(source, 'media')) });
     await db.close();
     const file = path.join(dir, 'shop.zip');
     const timed = (args: string[], env: Record<string, string>) => {

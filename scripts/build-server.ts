@@ -16,7 +16,7 @@ export const SERVER_COMMANDS = {
   main: 'server/main.ts',
   backup: 'server/db/backup/backup-cli.ts',
   restore: 'server/db/backup/restore-cli.ts',
-  seed: 'server/db/seed-cli.ts',
+  seed: 'server/seed-cli.ts',
 } as const;
 
 /** The worker threads the commands start, each its own file beside them (found by its name from theirs). */

@@ -28,6 +28,7 @@ import { mailDelivery } from './mail/public.ts';
 import { pushDelivery, vapid } from './push/public.ts';
 import { contentRoutes, crawlerRoutes, feedRoutes, frameRoutes, mediaRoutes } from './content/public.ts';
 import { exchangeRoutes } from './exchange/public.ts';
+import { pictureRoutes } from './media/public.ts';
 import type { PageRenderer } from './render/public.ts';
 import shopRoutes from './shop-api.ts';
 import './types.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register(pictureRoutes);
   await app.register(exchangeRoutes);
   await app.register(mailDelivery);
   await app.register(pushDelivery);

@@ -1,11 +1,14 @@
 // Entry: read the config, open (and on first start migrate and seed) the database, listen, and on SIGINT or
 // SIGTERM close without dropping a request (plugins/graceful-close.ts: drain, wait up to SHUTDOWN_GRACE_S).
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/public.ts';
+import { seedPhotographs } from './media/public.ts';
 
 const config = readConfig();
-const db = await openDatabase(config);
+// A new shop's demo goods show the demo's photographs, made once per machine (server/media/seed-photographs.ts).
+const db = await openDatabase(config, { photos: () => seedPhotographs(path.join(config.dataDir, 'media')) });
 const app = await buildApp({ config, db });
 
 let closing = false;

@@ -1,8 +1,9 @@
 // `npm run seed -- --offers 20000`: replaces ALL data of the configured database with the demo seed.
 // Reads DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./data) like the server does.
 import { parseArgs } from 'node:util';
-import { openDatabase, settleFreshData } from './open.ts';
-import { DEFAULT_OFFERS, resetAndSeed } from './seed/index.ts';
+import path from 'node:path';
+import { DEFAULT_OFFERS, openDatabase, resetAndSeed, settleFreshData } from './db/public.ts';
+import { seedPhotographs } from './media/public.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +36,7 @@ console.log(`Seeding ${offers} offers...`);
 const started = performance.now();
 const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir }, false);
 try {
-  const counts = await resetAndSeed(db, { offers });
+  const counts = await resetAndSeed(db, { offers, photos: () => seedPhotographs(path.join(dataDir, 'media')) });
   await settleFreshData(db);
   const seconds = (performance.now() - started) / 1000;
   const width = Math.max(...Object.keys(counts).map((k) => k.length));

@@ -1,5 +1,5 @@
 // The service worker's runtime routes: the pages (pages.ts), stale-while-revalidate for public API data,
-// cache-first with a bound for pictures, and the cleanup of caches an older version left.
+// cache-first with a bound in entries and in bytes for pictures, and the cleanup of caches an older version left.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
@@ -8,6 +8,7 @@ import { CACHE_NAMES, CACHE_PREFIX } from '../common/storage-keys.ts';
 import { API_CACHE_LIMITS, CURRENT_CACHES } from './cache-names.ts';
 import { cacheKindFor } from './cache-rules.ts';
 import { registerPageRoutes } from './pages.ts';
+import { pictureBytesPlugin } from './picture-bytes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -29,6 +30,7 @@ export function registerRuntimeRoutes(): void {
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+        pictureBytesPlugin(CACHE_NAMES.images),
       ],
     }),
   );

@@ -12,7 +12,7 @@ import { shopMail } from '../orders/public.ts';
 import { beat, failStalledRuns, finishRun, lastRunOf, runById, startRun, type RunRow } from './exchange-sql.ts';
 import { knownPictures } from './apply-sql.ts';
 import { readPackage, type PackageSummary } from './package-reader.ts';
-import { keepPicture } from './pictures.ts';
+import { takePicture } from '../media/public.ts';
 import { dropStaged, loadDictionaries, stageGroups, stageOffers, stageProducts, type StagedProduct } from './staging-sql.ts';
 import { unpackArchives, uploadedFile, UploadError } from './uploads.ts';
 import { XmlFileError } from './xml-records.ts';
@@ -31,8 +31,8 @@ export const IMPORT_MESSAGES = {
   moreProblems: (n: number) => `и ещё замечаний: ${n} (все — на странице /manage/exchange магазина)`,
   pictureMissing: (file: string, picture: string, product: string) =>
     `${file}: картинка ${picture} товара ${product} не загружена; товар остался без неё`,
-  notPicture: (file: string, picture: string, product: string) =>
-    `${file}: файл ${picture} товара ${product} не картинка JPEG, PNG, GIF или WebP; пропущен`,
+  pictureRefused: (file: string, picture: string, product: string, reason: string) =>
+    `${file}: картинка ${picture} товара ${product} не загружена: ${reason}; товар остался без неё`,
 } as const;
 
 /** A success carries the package's problems too: 1C keeps the answer in its exchange log, for the accountant. */
@@ -48,7 +48,8 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   /** The session's upload folder. */
   folder: string;
-  picturesDir: string;
+  /** The shop's media folder (DATA_DIR/media): the picture pipeline keeps what it makes there. */
+  mediaDir: string;
   priceType?: string;
   stepSeconds: number;
   allow: (bytes: number) => Promise<boolean>;
@@ -135,6 +136,8 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
   let summary: PackageSummary | undefined;
   try {
     const pictures = new Map<string, string>(); // 1C's path -> the shop's address, for this package
+    const made: boolean[] = []; // each picture taken: made now, or found made already
+    let pictureMs = 0;
     const placePictures = async (rows: StagedProduct[]) => {
       const named = [...new Set(rows.flatMap((r) => r.pictures ?? []))].filter((p) => !pictures.has(p));
       const known = new Map((await knownPictures(db, named)).map((k) => [k.source, k.url]));
@@ -146,8 +149,12 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
           if (url === undefined) {
             const upload = await uploadedFile(deps.folder, source);
             if (upload) {
-              url = (await keepPicture(deps.picturesDir, upload)) ?? '';
-              if (!url) problem(IMPORT_MESSAGES.notPicture(file, source, `«${row.name}» (${row.ext_id})`));
+              const started = performance.now();
+              const taken = await takePicture(upload, deps.mediaDir);
+              pictureMs += performance.now() - started;
+              url = taken.ok ? taken.url : '';
+              if (taken.ok) made.push(taken.made);
+              else problem(IMPORT_MESSAGES.pictureRefused(file, source, `«${row.name}» (${row.ext_id})`, taken.reason));
             } else {
               url = known.get(source) ?? '';
               if (!url) problem(IMPORT_MESSAGES.pictureMissing(file, source, `«${row.name}» (${row.ext_id})`));
@@ -179,6 +186,12 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
       { fileName: file, priceType: deps.priceType, dictionaries: await loadDictionaries(db), problem },
     );
     const kept = [...pictures].filter(([, url]) => url) as [string, string][];
+    if (made.length) {
+      // What the pictures cost: the staff's log shows it beside the counts (the peak is the process's since it started).
+      counts.picturesMade = made.filter(Boolean).length;
+      counts.picturesSeconds = Math.round(pictureMs / 1000);
+      counts.picturesPeakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+    }
     const { name } = await shopMail(db); // the shop's own name: the brand of goods 1C names none for
     const applied = await db.transaction((tx) =>
       applyPackage(tx, { runId, summary: summary!, fileName: file, shopName: name, pictures: kept, session: deps.session }),

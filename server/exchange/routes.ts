@@ -95,7 +95,7 @@ export default async function exchangeRoutes(app: FastifyInstance): Promise<void
       handler: async (req, reply) => {
         if (!config) return text(reply, EXCHANGE_MESSAGES.off, 404);
         try {
-          return await exchange(app, config, req, reply, { uploadsRoot: uploads, picturesDir });
+          return await exchange(app, config, req, reply, { uploadsRoot: uploads, mediaDir: path.join(app.config.dataDir, 'media') });
         } catch (err) {
           if (err instanceof Refusal && err.kind === 'tooMany') return failure(reply, err.message, 429);
           // A piece refused midway was not read to its end: the connection closes, or the client's next call
@@ -115,7 +115,7 @@ async function exchange(
   config: ExchangeConfig,
   req: FastifyRequest<{ Querystring: Query }>,
   reply: FastifyReply,
-  dirs: { uploadsRoot: string; picturesDir: string },
+  dirs: { uploadsRoot: string; mediaDir: string },
 ) {
   const type = String(req.query.type ?? '');
   const mode = String(req.query.mode ?? '');
@@ -160,7 +160,7 @@ async function exchange(
         session: token,
         log: req.log,
         folder,
-        picturesDir: dirs.picturesDir,
+        mediaDir: dirs.mediaDir,
         priceType: config.priceType,
         stepSeconds: config.stepSeconds,
         allow,

@@ -10,6 +10,8 @@ import type { Offer } from '../../common/contract/catalog.ts';
 import { formatPrice } from '../../common/money.ts';
 import { isFavorite, toggleFavorite, useFavorites } from '../state/favorites.ts';
 import { suggestPushNow } from '../state/suggest-push.ts';
+import { Picture } from './Picture.tsx';
+import { PICTURE_SIZES } from './picture-sizes.ts';
 
 /** The card's name is a heading one level below the section it stands in (2 right under a page's h1). */
 export type CardHeadingLevel = 2 | 3;
@@ -41,9 +43,10 @@ export const OfferCard = memo(function OfferCard({ offer, headingLevel = 3, prio
       <Link href={offer.full_path_offer} className="offer-card__link" data-prefetch>
         <div className="offer-card__picture">
           {main && (
-            <img
+            <Picture
               src={main.image}
               alt={offer.name}
+              sizes={PICTURE_SIZES.card}
               loading={priority === 'lazy' ? 'lazy' : 'eager'}
               fetchPriority={priority === 'first' ? 'high' : undefined}
               width={200}

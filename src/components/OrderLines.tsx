@@ -5,6 +5,8 @@ import type { Snapshot } from 'valtio';
 import type { OrderInfo } from '../../common/contract/orders.ts';
 import { formatPrice } from '../../common/money.ts';
 import './order-lines.css';
+import { Picture } from './Picture.tsx';
+import { PICTURE_SIZES } from './picture-sizes.ts';
 
 export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) {
   return (
@@ -12,7 +14,7 @@ export function OrderLines({ info }: { info: Snapshot<OrderInfo> | OrderInfo }) 
       <ul className="order-lines" data-testid="order-lines">
         {info.items_json.map((l, i) => (
           <li key={i}>
-            {l.image && <img src={l.image} alt="" width={48} height={62} />}
+            {l.image && <Picture src={l.image} alt="" sizes={PICTURE_SIZES.smallLine} width={48} height={62} />}
             <span>
               <strong>{l.name}</strong>
               <br />

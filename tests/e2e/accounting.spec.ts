@@ -14,6 +14,7 @@ import { catalogue, IDS, NAMES, NEW_SUBGROUP, offers, OFFERS, ordersBack, PICTUR
 import { paidOrderThroughApi } from './bank-helpers.ts';
 import { expect, freshContext, test } from './fixtures.ts';
 import { ensureStaffAccount, signInAtDesk } from './staff-helpers.ts';
+import { E2E_STAFF } from '../support/staff.ts';
 
 const CORAL_42 = `${IDS.coral}#e2000001`;
 const CORAL_44 = `${IDS.coral}#e2000002`;
@@ -54,8 +55,11 @@ test('1C loads and changes the catalogue, takes the orders and ships and cancels
   await expect(page.getByTestId('product-price')).toHaveText(formatPrice(7490));
   await expect(page.locator(`input[value="${CORAL_42}"]`)).toBeEnabled();
   const picture = page.locator('.gallery__main');
-  await expect(picture).toHaveAttribute('src', /^\/media\/1c\/[0-9a-f]{32}\.jpg$/);
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4); // decoded and shown
+  // Through the picture pipeline: the 4 × 5 JPEG as its one width, the browser taking the AVIF source.
+  await expect(picture).toHaveAttribute('src', /^\/media\/p\/[0-9a-f]{24}-4x5-[0-9a-f]{6}\/4\.jpg$/);
+  // Decoded and shown (its natural width is the layout's: a 4w source drawn at the gallery's size).
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/4\.avif$/);
   expect((await request.get((await picture.getAttribute('src'))!)).headers()['content-type']).toBe('image/jpeg');
 
   // 1C sends changes only: the swimsuit is cheaper and size 42 sold out.
@@ -117,9 +121,9 @@ test('1C loads and changes the catalogue, takes the orders and ships and cancels
   expect(await stockOf(request, maltaUrl, MALTA_M)).toBe(maltaStock! + 1);
 
   // The manager reads the exchanges in the desk's log.
-  await ensureStaffAccount(request);
+  await ensureStaffAccount(request, E2E_STAFF.accounting);
   const desk = await (await freshContext(browser)).newPage();
-  await signInAtDesk(desk);
+  await signInAtDesk(desk, E2E_STAFF.accounting);
   await desk.getByRole('link', { name: 'Обмен с 1С' }).click();
   await expect(desk).toHaveURL(/\/manage\/exchange$/);
   await expect(desk.getByTestId('exchange-setup')).toContainText(`${new URL(baseURL!).origin}/exchange/1c`);

@@ -36,6 +36,12 @@ test('after the service worker takes over, an offline reload still shows the hom
   expect(prices.length).toBeGreaterThanOrEqual(16);
   await expect(page.locator('.hero img')).toHaveJSProperty('complete', true);
   expect(await page.locator('.hero img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The first card's photograph too: the variant the page used (AVIF, in Chromium), from the worker's cache.
+  const photo = page.getByTestId('new-list').locator('.offer-card__picture img').first();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+    /\/media\/p\/[0-9a-f]{24}-\d+x\d+-[0-9a-f]{6}\/\d+\.avif$/,
+  );
 
   await context.setOffline(false);
 });

@@ -43,6 +43,13 @@ async function clickLabelOf(d: BrowserDriver, css: string): Promise<void> {
 const pathIs = (d: BrowserDriver, pattern: string) =>
   waitUntil(d, `an address like ${pattern}`, (p: string) => new RegExp(p).test(location.pathname + location.search), pattern);
 
+/** The listing's first card shows its photograph: a variant of the picture pipeline, decoded. */
+const firstPhotographShown = (d: BrowserDriver) =>
+  waitUntil(d, "the first card's photograph", () => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="listing-grid"] .offer-card__picture img');
+    return !!img && img.complete && img.naturalWidth > 0 && /\/media\/p\/[^/]+\/\d+\.(avif|webp|jpg)$/.test(img.currentSrc);
+  });
+
 /** A size of the product into the basket, from its page (the header's count then shows the lines). */
 async function addSize(d: BrowserDriver, s: WalkSetup, ext: string): Promise<void> {
   await openPage(d, `${s.shop}${s.product.url}`);
@@ -79,6 +86,7 @@ export const WALK: Step[] = [
       await pathIs(d, '^/kupalniki$');
       await waitFor(d, 'h1', 'Купальники');
       await waitFor(d, '[data-testid="listing-grid"] .offer-card');
+      await firstPhotographShown(d); // and kept by the service worker, for the visit with the server stopped
     },
   },
   {
@@ -183,6 +191,7 @@ export const WALK: Step[] = [
       await openPage(d, `${s.shop}/kupalniki`);
       await waitFor(d, 'h1', 'Купальники');
       await waitFor(d, '[data-testid="listing-grid"] .offer-card');
+      await firstPhotographShown(d);
       // The page's background work (saved state, the basket) starts once the browser is idle: its counters then show.
       await waitFor(d, '[data-testid="basket-count"]', '1');
     },

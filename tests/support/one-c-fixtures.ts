@@ -108,6 +108,8 @@ export interface CatalogueOptions {
   /** Goods 1C marks deleted. */
   deleted?: (keyof typeof NAMES)[];
   version?: string;
+  /** Other pictures of goods (their paths under import_files/ in the package). */
+  pictures?: Partial<Record<keyof typeof NAMES, string[]>>;
 }
 
 /** import.xml: the classifier and the goods. */
@@ -127,7 +129,7 @@ export function catalogue(opts: CatalogueOptions = {}): Package {
       '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
       `<Группы><Ид>${g.group}</Ид></Группы>`,
       html ? `<Описание ФорматHTML="true"><![CDATA[${g.description}]]></Описание>` : `<Описание>${g.description}</Описание>`,
-      ...g.pictures.map((p) => `<Картинка>${p}</Картинка>`),
+      ...(opts.pictures?.[g.key] ?? g.pictures).map((p) => `<Картинка>${p}</Картинка>`),
       props.length ? `<ЗначенияСвойств>${props.join('')}</ЗначенияСвойств>` : '',
       opts.deleted?.includes(g.key) ? '<Статус>Удален</Статус>' : '',
       '<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита></ЗначенияРеквизитов>',

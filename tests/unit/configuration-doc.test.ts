@@ -68,7 +68,7 @@ describe('docs/configuration.md', () => {
   it('names every other setting the repository reads', () => {
     const documented = new Set([
       ...settingsUnder("The shop's settings"),
-      ...settingsUnder('Settings of the tests, the bench and the build'),
+      ...settingsUnder('Settings of the demo, the tests, the bench and the build'),
     ]);
     const files = [
       ...['common', 'src', 'sw', 'server', 'scripts', 'tests', 'bench'].flatMap(sources),

@@ -111,7 +111,7 @@ const LANDING_PAGES = [
   },
 ];
 
-export async function seedCatalog(q: Queryable, rng: Rng, offers: number): Promise<Record<string, number>> {
+export async function seedCatalog(q: Queryable, rng: Rng, offers: number, photos: string[]): Promise<Record<string, number>> {
   const { categories, tags, leaves } = flattenTree();
   let menuPosition = 0;
   let otherPosition = 100;
@@ -138,6 +138,6 @@ export async function seedCatalog(q: Queryable, rng: Rng, offers: number): Promi
     brands: BRANDS.map((b, i) => ({ id: i + 1, slug: b.slug, roots: b.roots, factor: b.factor, inMenu: b.inMenu })),
     colors: colorRows.map((c) => ({ id: c.id, slug: c.slug })),
   };
-  Object.assign(counts, await seedProducts(q, rng.fork('products'), refs, offers));
+  Object.assign(counts, await seedProducts(q, rng.fork('products'), refs, offers, photos));
   return counts;
 }

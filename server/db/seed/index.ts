@@ -9,6 +9,11 @@ import { Rng } from './random.ts';
 export interface SeedOptions {
   /** How many products (offers) to generate; default 420. */
   offers?: number;
+  /**
+   * The demo's photographs (server/media/seed-photographs.ts), asked only when the database is to be seeded:
+   * their addresses, shared by the goods. Without it the goods show drawings (/media/offer/…svg).
+   */
+  photos?: () => Promise<string[]>;
 }
 
 /** Rows inserted per table. */
@@ -23,23 +28,26 @@ function offersOf(opts: SeedOptions): number {
   return n;
 }
 
-async function seedAll(q: Queryable, offers: number): Promise<SeedCounts> {
+async function seedAll(q: Queryable, offers: number, photos: string[]): Promise<SeedCounts> {
   const rng = new Rng(SEED);
   return {
     ...(await seedContent(q)),
     ...(await seedCommerce(q)),
-    ...(await seedCatalog(q, rng.fork('catalog'), offers)),
+    ...(await seedCatalog(q, rng.fork('catalog'), offers, photos)),
   };
 }
 
 /** Seeds when the organization table is empty; returns whether it did. Safe when several processes start at once. */
 export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const offers = offersOf(opts);
+  // The photographs are made (or copied) before the lock, and only for a database that is to be seeded.
+  if ((await db.query('select 1 from organization limit 1')).length) return false;
+  const photos = (await opts.photos?.()) ?? [];
   return db.transaction(async (tx) => {
     // A second process waits here, then finds the organization row and leaves the data alone.
     await tx.query('lock table organization in exclusive mode');
     if ((await tx.query('select 1 from organization limit 1')).length) return false;
-    await seedAll(tx, offers);
+    await seedAll(tx, offers, photos);
     return true;
   });
 }
@@ -47,6 +55,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boole
 /** Empties every table except schema_migrations (ids restart from 1) and seeds again. */
 export async function resetAndSeed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> {
   const offers = offersOf(opts);
+  const photos = (await opts.photos?.()) ?? [];
   return db.transaction(async (tx) => {
     const tables = await tx.query<{ name: string }>(
       `select tablename as name from pg_tables
@@ -56,6 +65,6 @@ export async function resetAndSeed(db: Db, opts: SeedOptions = {}): Promise<Seed
       const list = tables.map((t) => `"${t.name.replace(/"/g, '""')}"`).join(', ');
       await tx.exec(`truncate table ${list} restart identity cascade`);
     }
-    return seedAll(tx, offers);
+    return seedAll(tx, offers, photos);
   });
 }

@@ -84,7 +84,17 @@ function tagFits(slug: string, composition: string, description: string): boolea
   return true;
 }
 
-export async function seedProducts(q: Queryable, rng: Rng, refs: CatalogRefs, count: number): Promise<Record<string, number>> {
+/** The goods' pictures: the demo's photographs when there are (each product its own run of them), else drawings. */
+const pictureUrl = (photos: string[], id: number, n: number) =>
+  photos.length ? photos[(id * 5 + n) % photos.length]! : `/media/offer/${id}-${n}.svg`;
+
+export async function seedProducts(
+  q: Queryable,
+  rng: Rng,
+  refs: CatalogRefs,
+  count: number,
+  photos: string[],
+): Promise<Record<string, number>> {
   const products: object[] = [];
   const images: object[] = [];
   const variants: object[] = [];
@@ -146,7 +156,7 @@ export async function seedProducts(q: Queryable, rng: Rng, refs: CatalogRefs, co
 
     const imageCount = rng.int(3, 4);
     for (let n = 1; n <= imageCount; n++) {
-      images.push({ id: images.length + 1, product_id: id, url: `/media/offer/${id}-${n}.svg`, position: n - 1, is_main: n === 1 });
+      images.push({ id: images.length + 1, product_id: id, url: pictureUrl(photos, id, n), position: n - 1, is_main: n === 1 });
     }
 
     let sizes = SIZES[spec.kind];

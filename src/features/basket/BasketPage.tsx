@@ -22,6 +22,8 @@ import { useUi } from '../../state/ui.ts';
 import { useKnown } from '../../state/personal.ts';
 import { NotKnownYet } from '../../components/NotKnownYet.tsx';
 import './basket.css';
+import { Picture } from '../../components/Picture.tsx';
+import { PICTURE_SIZES } from '../../components/picture-sizes.ts';
 
 export default function BasketPage() {
   const b = useBasket();
@@ -101,7 +103,9 @@ function BasketLine({ line }: { line: LineView }) {
   // only while the change waits), and so is the unit price's (seen from a quantity of 2); the columns are fixed.
   return (
     <li className={`basket-line${line.pending ? ' is-pending' : ''}`} data-ext-id={line.ext_id}>
-      <div className="basket-line__image">{line.image && <img src={line.image} alt="" width={80} height={104} />}</div>
+      <div className="basket-line__image">
+        {line.image && <Picture src={line.image} alt="" sizes={PICTURE_SIZES.basketLine} width={80} height={104} />}
+      </div>
       <div className="basket-line__info">
         <Link href={line.href} className="basket-line__name">
           {line.name}

@@ -17,6 +17,7 @@ import { onOrder } from './desk-time.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { useOwnHead } from '../../components/use-page-title.ts';
 import { MOVE_TEXTS } from './desk-search.ts';
+import { Picture } from '../../components/Picture.tsx';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Не получилось. Попробуйте ещё раз');
 
@@ -98,7 +99,7 @@ export function DeskOrderView({ id }: { id: number }) {
           <tbody>
             {order.lines.map((l, i) => (
               <tr key={i}>
-                <td>{l.image && <img src={l.image} alt="" width={40} height={52} loading="lazy" />}</td>
+                <td>{l.image && <Picture src={l.image} alt="" sizes="40px" width={40} height={52} loading="lazy" />}</td>
                 <td>
                   {l.name}
                   {l.certificate && <small className="muted"> · подарочный сертификат</small>}

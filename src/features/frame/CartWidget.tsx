@@ -12,6 +12,8 @@ import { project } from '../../../common/basket-queue.ts';
 import { BagIcon } from './icons.tsx';
 import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
 import { useKnown } from '../../state/personal.ts';
+import { Picture } from '../../components/Picture.tsx';
+import { PICTURE_SIZES } from '../../components/picture-sizes.ts';
 
 export function CartWidget() {
   const b = useBasket();
@@ -40,7 +42,7 @@ export function CartWidget() {
           <ul>
             {lines.map((l) => (
               <li key={l.ext_id} className={l.pending ? 'is-pending' : undefined}>
-                {l.image && <img src={l.image} alt="" width={48} height={62} />}
+                {l.image && <Picture src={l.image} alt="" sizes={PICTURE_SIZES.smallLine} width={48} height={62} loading="lazy" />}
                 <span className="cart-dropdown__text">
                   <Link href={l.href}>{l.name}</Link>
                   <small className="muted">
