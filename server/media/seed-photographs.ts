@@ -5,7 +5,7 @@
 // or two, so they are made once per machine into a cache (SEED_PHOTOS_CACHE, else the system's temporary
 // folder) and copied into each shop's media folder from there.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -93,11 +93,20 @@ async function cachedPhotographs(): Promise<{ dir: string; urls: string[] }> {
   return { dir, urls };
 }
 
-/** The demo's photographs in this media folder (DATA_DIR/media): their addresses, for the seed's goods. */
+/**
+ * The demo's photographs in this media folder (DATA_DIR/media), their originals beside them as the pipeline
+ * keeps a picture's: their addresses, for the seed's goods.
+ */
 export async function seedPhotographs(mediaDir: string): Promise<string[]> {
   const cache = await cachedPhotographs();
+  const originals = await readdir(path.join(cache.dir, 'originals'));
+  await mkdir(path.join(mediaDir, 'originals'), { recursive: true });
   for (const url of cache.urls) {
     const name = pictureOf(url)!.name;
+    const original = originals.find((f) => f.startsWith(name.slice(0, 24)));
+    if (original && !existsSync(path.join(mediaDir, 'originals', original))) {
+      await copyFile(path.join(cache.dir, 'originals', original), path.join(mediaDir, 'originals', original));
+    }
     const target = path.join(picturesRoot(mediaDir), name);
     if (existsSync(target)) continue;
     // Copied whole under another name, then renamed into place: a shop never serves a half-copied picture.
