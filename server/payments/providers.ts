@@ -156,6 +156,11 @@ function registerOnce(db: Db, provider: PaymentProvider, start: PaymentStart): P
 
 /** The provider's address for the payment, kept on it; null when the payment stopped being pending meanwhile. */
 async function register(db: Db, provider: PaymentProvider, { payment, order }: PaymentStart): Promise<string | null> {
+  // An ask that read the payment while another registered it, and came here once that one was done: the
+  // address is kept by now (the bank would refuse the same number again, after a second call for nothing).
+  const kept = await paymentByExternalId(db, payment.external_id);
+  if (kept?.status !== 'pending') return null;
+  if (kept.provider_url) return kept.provider_url;
   let registered: { url: string; ref: string | null };
   try {
     registered = await provider.register(payment, order);
