@@ -15,7 +15,7 @@ import {
   enableSecondFactor,
   memberByEmail,
   recoveryCodesLeft,
-  setPendingSecret,
+  pendingSecret,
   sha256,
   takeStep,
   useRecoveryCode,
@@ -69,12 +69,8 @@ export interface SecondFactorSetup {
 export async function beginSetup(db: Db, email: string, userId: number, via: SignInWay): Promise<SecondFactorSetup> {
   const member = await provenMember(db, email, userId, via);
   if (member.totpEnabled) throw new Refusal('invalid', SECOND_FACTOR_MESSAGES.setUp);
-  let secret = member.totpSecret;
-  if (!secret) {
-    secret = new Secret({ size: 20 }).base32; // 160 bits, as RFC 4226 §4 recommends
-    await db.transaction((tx) => setPendingSecret(tx, email, secret!));
-    secret = (await memberByEmail(db, email))?.totpSecret ?? secret; // another tab's secret, when it came first
-  }
+  const secret = await pendingSecret(db, email, new Secret({ size: 20 }).base32); // 160 bits, as RFC 4226 §4 recommends
+  if (!secret) throw new Refusal('invalid', SECOND_FACTOR_MESSAGES.setUp);
   const uri = totpOf(email, secret).toString();
   return { secret, uri, qr_svg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
 }

@@ -18,8 +18,8 @@ export interface StaffMember {
 const MEMBER = `select email, user_id as "userId", confirmed_at is not null as confirmed, totp_secret as "totpSecret",
   totp_enabled_at is not null as "totpEnabled" from staff_members`;
 
-export async function memberByEmail(db: Queryable, email: string, lock = false): Promise<StaffMember | null> {
-  const [row] = await db.query<StaffMember>(`${MEMBER} where email = $1${lock ? ' for update' : ''}`, [email]);
+export async function memberByEmail(db: Queryable, email: string): Promise<StaffMember | null> {
+  const [row] = await db.query<StaffMember>(`${MEMBER} where email = $1`, [email]);
   return row ?? null;
 }
 
@@ -79,9 +79,17 @@ export async function confirmMember(tx: Queryable, email: string, userId: number
   await tx.query('delete from staff_recovery_codes where email = $1', [email]);
 }
 
-/** A secret waiting for its first code (set up anew until one is given). */
-export async function setPendingSecret(tx: Queryable, email: string, secret: string): Promise<void> {
-  await tx.query('update staff_members set totp_secret = $2 where email = $1 and totp_enabled_at is null', [email, secret]);
+/**
+ * The secret waiting for its first code: the one already waiting, else this new one (two tabs asking at once
+ * get the same). Null when the address has none to wait (set up already, or gone).
+ */
+export async function pendingSecret(db: Queryable, email: string, secret: string): Promise<string | null> {
+  const [row] = await db.query<{ totp_secret: string }>(
+    `update staff_members set totp_secret = coalesce(totp_secret, $2) where email = $1 and totp_enabled_at is null
+     returning totp_secret`,
+    [email, secret],
+  );
+  return row?.totp_secret ?? null;
 }
 
 /** The first code was right: the secret holds, with these recovery codes (their hashes). */

@@ -8,11 +8,11 @@
 // place, so a picture is either all there or not at all, and the same bytes sent again make nothing twice.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { PICTURE_FORMATS, largestJpeg, pictureName, widthsOf, type ShopPicture } from '../../common/pictures.ts';
+import { PICTURE_FORMATS, largestJpeg, parsePictureName, pictureName, widthsOf, type ShopPicture } from '../../common/pictures.ts';
 import { ENCODING, PICTURE_LIMITS } from './picture-limits.ts';
 
 // The pipeline's own settings of the library, for the whole process: one worker thread (the other core serves
@@ -47,6 +47,14 @@ async function hashOf(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** The finished picture of these bytes, when there is one (its folder's name starts with the hash and size). */
+async function madeBefore(mediaDir: string, hash: string, width: number, height: number): Promise<ShopPicture | null> {
+  const prefix = pictureName(hash, width, height, '000000').slice(0, -6);
+  const names = await readdir(picturesRoot(mediaDir)).catch(() => [] as string[]);
+  const name = names.find((n) => n.startsWith(prefix) && existsSync(path.join(picturesRoot(mediaDir), n, DONE)));
+  return name ? parsePictureName(name) : null;
+}
+
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
 async function make(file: string, mediaDir: string): Promise<PictureOutcome> {
@@ -62,6 +70,10 @@ async function make(file: string, mediaDir: string): Promise<PictureOutcome> {
   if (!w || !h) return { ok: false, reason: PICTURE_REFUSALS.unreadable };
   if (w * h > PICTURE_LIMITS.maxPixels) return { ok: false, reason: PICTURE_REFUSALS.tooManyPixels(w, h) };
   const [width, height] = (meta.orientation ?? 1) >= 5 ? [h, w] : [w, h]; // EXIF 5–8 turn the picture a quarter
+  const hash = await hashOf(file);
+  // The same bytes made before (1C sends every picture again with each full export): found without decoding.
+  const made = await madeBefore(mediaDir, hash, width, height);
+  if (made) return { ok: true, url: largestJpeg(made), picture: made, made: false };
   const largest = widthsOf(width).at(-1)!;
   const decoded = await sharp(file, { limitInputPixels: PICTURE_LIMITS.maxPixels, failOn: 'truncated', sequentialRead: true })
     .rotate()
@@ -74,7 +86,6 @@ async function make(file: string, mediaDir: string): Promise<PictureOutcome> {
   if (!decoded) return { ok: false, reason: PICTURE_REFUSALS.unreadable };
   const raw = { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } };
   const { dominant } = await sharp(decoded.data, raw).stats();
-  const hash = await hashOf(file);
   const picture: ShopPicture = {
     name: pictureName(hash, width, height, `${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`),
     width,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { pictureOf } from '../../common/pictures.ts';
+import { Rng } from '../db/public.ts';
 import { picturesRoot, takePicture } from './make-picture.ts';
 
 /** How many photographs the demo has: the seed's goods share them. */
@@ -24,20 +25,10 @@ const SILHOUETTES = [
   'M92 30 q28 22 56 0 l18 10 q-8 40 -2 70 q30 90 40 170 q-70 20 -168 0 q10 -80 40 -170 q6 -30 -2 -70 z',
 ];
 
-/** A small seeded generator of numbers in [0, 1) (mulberry32): the photographs are the same on every machine. */
-function numbers(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A studio photograph of a garment, `width` × `height`, as a JPEG of a camera's quality. */
 export async function photograph(seed: number, width = 2400, height = 3200): Promise<Buffer> {
-  const random = numbers(seed);
+  const rng = new Rng(seed);
+  const random = () => rng.next();
   const colour = COLOURS[seed % COLOURS.length]!;
   const cut = SILHOUETTES[Math.floor(seed / COLOURS.length) % SILHOUETTES.length]!;
   const tilt = Math.round((random() - 0.5) * 8);

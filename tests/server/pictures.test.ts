@@ -11,13 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
 import { PICTURE_FORMATS, pictureOf, widthsOf } from '../../common/pictures.ts';
 import { PICTURE_LIMITS, PICTURE_REFUSALS } from '../../server/media/public.ts';
-import { StandIn1C } from '../../scripts/stand-in-1c.ts';
+import { E2E_EXCHANGE, exchangeEnv, StandIn1C } from '../../scripts/stand-in-1c.ts';
 import { catalogue, IDS, NAMES, offers, PICTURES } from '../support/one-c-fixtures.ts';
 import { cutOff, decompressionBomb, photograph } from '../support/photographs.ts';
 import { oneBackend, startApp } from './harness.ts';
 
-const LOGIN = 'site-exchange';
-const PASSWORD = 'Obmen-2026-secret';
 const MB = 1024 * 1024;
 /** What the pipeline may add to the server's resident memory at most, however large the files it is sent. */
 const MEMORY_BUDGET_MB = 300;
@@ -34,16 +32,14 @@ describe.each(oneBackend)('photographs from 1C on $name', (backend) => {
   let standIn: StandIn1C;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'shop-pictures-'));
-    app = await startApp(backend, {
-      DATA_DIR: dataDir,
-      EXCHANGE_LOGIN: LOGIN,
-      EXCHANGE_PASSWORD: PASSWORD,
-      EXCHANGE_PRICE_TYPE: 'Розничная',
-      EXCHANGE_STEP_SECONDS: '0',
-    });
+    app = await startApp(backend, { DATA_DIR: dataDir, ...exchangeEnv(), EXCHANGE_STEP_SECONDS: '0' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
-    standIn = new StandIn1C(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, LOGIN, PASSWORD);
+    standIn = new StandIn1C(
+      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      E2E_EXCHANGE.login,
+      E2E_EXCHANGE.password,
+    );
     photo = await photograph(11);
   });
   afterAll(async () => {
