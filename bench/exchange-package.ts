@@ -35,7 +35,16 @@ async function writer(file: string) {
   };
 }
 
-export async function writeBigPackage(dir: string, products: number, sizesEach: number): Promise<{ importXml: string; offersXml: string }> {
+/**
+ * The package's two files in `dir`. `pictures(n)`: the picture files of product n (import_files/… paths the
+ * package's zip holds), none when not given.
+ */
+export async function writeBigPackage(
+  dir: string,
+  products: number,
+  sizesEach: number,
+  pictures: (n: number) => string[] = () => [],
+): Promise<{ importXml: string; offersXml: string }> {
   const importXml = path.join(dir, 'import.xml');
   const offersXml = path.join(dir, 'offers.xml');
   const groupIds: string[] = [];
@@ -71,6 +80,9 @@ export async function writeBigPackage(dir: string, products: number, sizesEach: 
       `<Товар><Ид>${id(2, n)}</Ид><Артикул>BN-${n}</Артикул><Наименование>Купальник модель ${n}</Наименование>` +
         `<БазоваяЕдиница Код="796" НаименованиеПолное="Штука">шт</БазоваяЕдиница><Группы><Ид>${groupIds[n % groupIds.length]}</Ид></Группы>` +
         `<Описание>${words}.</Описание>` +
+        pictures(n)
+          .map((file) => `<Картинка>${file}</Картинка>`)
+          .join('') +
         `<ЗначенияСвойств><ЗначенияСвойства><Ид>brand</Ид><Значение>b${n % BRANDS.length}</Значение></ЗначенияСвойства>` +
         `<ЗначенияСвойства><Ид>color</Ид><Значение>${COLORS[n % COLORS.length]}</Значение></ЗначенияСвойства></ЗначенияСвойств>` +
         `<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита></ЗначенияРеквизитов></Товар>\n`,

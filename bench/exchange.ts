@@ -33,7 +33,7 @@ function listingUrls(): string[] {
 }
 
 /** Shoppers reading listings one after another until stopped: every answer's time. */
-function shoppersReading(base: string) {
+export function shoppersReading(base: string) {
   const urls = listingUrls();
   const times: number[] = [];
   let failed = 0;
@@ -63,8 +63,32 @@ function shoppersReading(base: string) {
   };
 }
 
+/** The table's row of the shoppers' listing latencies during an import (their times sorted). */
+export const listingRow = (times: number[], failed: number) => ({
+  figure: `listing during the import: ${times.length} answers, ${failed} failed`,
+  measured: `p50 ${Math.round(pct(times, 50))} ms, p99 ${Math.round(pct(times, 99))} ms, worst ${Math.round(times.at(-1) ?? 0)} ms`,
+  aim: 'p99 ≤ 100 ms',
+});
+
+/**
+ * The shop as `npm run serve` runs it with 1C's exchange on, and the stand-in 1C signed up to it; its memory
+ * at the start, and its peak counted from there (the exchange's alone, not the start's).
+ */
+export async function exchangingShop(env: Record<string, string>, logLevel: 'warn' | 'info') {
+  const shop = await startShop({
+    ...env,
+    EXCHANGE_LOGIN: LOGIN,
+    EXCHANGE_PASSWORD: PASSWORD,
+    EXCHANGE_PRICE_TYPE: 'Розничная',
+    LOG_LEVEL: logLevel,
+  });
+  const startedMb = shop.peakMemoryMb();
+  shop.resetPeakMemory();
+  return { shop, oneC: new StandIn1C(shop.url, LOGIN, PASSWORD), startedMb };
+}
+
 /** `npm run seed` into the database: the demo catalogue, so the server starts on a shop that has goods. */
-function seedDemo(env: Record<string, string>): void {
+export function seedDemo(env: Record<string, string>): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], {
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: 'ignore',
@@ -105,17 +129,8 @@ async function exchangeOn(
   pkg: { importXml: string; offersXml: string; priceChange: string },
   title: string,
 ): Promise<void> {
-  const shop = await startShop({
-    ...engine.env,
-    EXCHANGE_LOGIN: LOGIN,
-    EXCHANGE_PASSWORD: PASSWORD,
-    EXCHANGE_PRICE_TYPE: 'Розничная',
-    LOG_LEVEL: 'warn',
-  });
+  const { shop, oneC, startedMb } = await exchangingShop(engine.env, 'warn');
   try {
-    const startedMb = shop.peakMemoryMb();
-    shop.resetPeakMemory(); // the peak of the exchange alone, not of the start
-    const oneC = new StandIn1C(shop.url, LOGIN, PASSWORD);
     await oneC.checkauth('catalog');
     await oneC.init('catalog');
     const u0 = performance.now();
@@ -179,11 +194,7 @@ async function exchangeOn(
         measured: `${peakMb} MB (${startedMb} MB at its start)`,
         aim: '≤ 400 MB',
       },
-      {
-        figure: `listing during the import: ${times.length} answers, ${failed} failed`,
-        measured: `p50 ${Math.round(pct(times, 50))} ms, p99 ${Math.round(pct(times, 99))} ms, worst ${Math.round(times.at(-1) ?? 0)} ms`,
-        aim: 'p99 ≤ 100 ms',
-      },
+      listingRow(times, failed),
       { figure: 'the same package again (nothing changed): import', measured: seconds(againMs), aim: '' },
       { figure: "the Yandex feed's first build (its first request waits for it)", measured: seconds(firstFeedMs), aim: '' },
       {

@@ -154,7 +154,7 @@ async function newInteractions(page: Page, before: Set<string>): Promise<number[
 }
 
 /** A product of the seed with two sizes in stock: its page's address and the sizes' ext_ids. */
-async function productOf(url: string): Promise<{ product: string; sizes: string[] }> {
+export async function productOf(url: string): Promise<{ product: string; sizes: string[] }> {
   const data = encodeURIComponent(JSON.stringify({ categories: ['odezhda'] }));
   const page = (await (await fetch(`${url}/api/v1/offers/?limit=60&data=${data}`)).json()) as Paged<Offer>;
   for (const o of page.results) {

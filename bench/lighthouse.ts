@@ -2,8 +2,10 @@
 // each page measured by Lighthouse 12.8 with its mobile defaults (slow 4G, 4x CPU slowdown) in Debian's
 // Chromium (CHROME_PATH or CHROMIUM_PATH, default /usr/bin/chromium), the median of 3 runs, printed beside
 // the aims. A fresh browser profile each run: a first visit, no service worker yet. Then the pages with the
-// seed's photographs with the slow 4G applied to the browser, their pictures' weight beside the originals'.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+// seed's photographs with the slow 4G applied to the browser, each measured twice: as the shop serves them
+// (the pipeline's variants) and as it served them before (every picture its original, through
+// originals-proxy.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,6 +14,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { startShop } from '../scripts/shop-process.ts';
 import { MEASURED_PAGES } from './measured-pages.ts';
 import { median } from './figures.ts';
+import { originalsProxy } from './originals-proxy.ts';
 
 const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -25,20 +28,9 @@ interface PageFigures {
   jsKb: number;
   /** The pictures the page downloaded, as sent. */
   pictureKb: number;
-  /** The pipeline's pictures it downloaded: their originals' size, what the shop served before the pipeline. */
-  originalsKb: number;
 }
 
-/** The size of each original by its picture's name (DATA_DIR/media/originals/<sha256>.<ext>; names hold 24 of its hex). */
-function originalSizes(dataDir: string): Map<string, number> {
-  const dir = path.join(dataDir, 'media', 'originals');
-  const sizes = new Map<string, number>();
-  if (!existsSync(dir)) return sizes;
-  for (const f of readdirSync(dir)) sizes.set(f.slice(0, 24), statSync(path.join(dir, f)).size);
-  return sizes;
-}
-
-async function measure(url: string, opts: { throttling?: 'devtools'; originals?: Map<string, number> } = {}): Promise<PageFigures> {
+async function measure(url: string, opts: { throttling?: 'devtools' } = {}): Promise<PageFigures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir: profile, logLevel: 'silent' });
   try {
@@ -58,16 +50,6 @@ async function measure(url: string, opts: { throttling?: 'devtools'; originals?:
       (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
     const script = items.find((i) => i.resourceType === 'script')?.transferSize ?? 0;
     const image = items.find((i) => i.resourceType === 'image')?.transferSize ?? 0;
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
-    let originals = 0;
-    const counted = new Set<string>();
-    for (const r of requests) {
-      const name = /\/media\/p\/([0-9a-f]{24})-/.exec(r.url)?.[1];
-      if (name && !counted.has(name)) {
-        counted.add(name);
-        originals += opts.originals?.get(name) ?? 0;
-      }
-    }
     return {
       performance: lhr.categories.performance?.score ?? NaN,
       fcpMs: audit('first-contentful-paint'),
@@ -76,7 +58,6 @@ async function measure(url: string, opts: { throttling?: 'devtools'; originals?:
       cls: audit('cumulative-layout-shift'),
       jsKb: script / 1000,
       pictureKb: image / 1000,
-      originalsKb: originals / 1000,
     };
   } finally {
     await chrome.kill();
@@ -128,32 +109,40 @@ export async function lighthouseSection(opts: { distDir: string; runs?: number }
   console.table(rows);
   console.log(
     "\nThe seed's photographs (2400 × 3200 JPEGs through the picture pipeline) on a phone's first visit: Lighthouse's slow 4G" +
-      ' applied to the browser (--throttling-method=devtools), median of the runs; "as sent" is what the same pictures\' originals weigh',
+      ' applied to the browser (--throttling-method=devtools), median of the runs; as the shop serves them (the variants), and' +
+      ' as it served them before the pipeline (each picture its original, the same page through a proxy)',
   );
   if (photographs) console.table(photographs);
 }
 
-/** The pages' pictures with the slow 4G applied: what a phone downloads, and what the originals would have been. */
+/** The pages' pictures with the slow 4G applied: as the shop serves them, and as it served the originals. */
 async function photographsTable(
   base: string,
   pages: string[],
   dataDir: string,
   runs: number,
 ): Promise<Record<string, Record<string, string>>> {
-  const originals = originalSizes(dataDir);
-  const table: Record<string, Record<string, string>> = {};
-  for (const page of pages) {
+  const before = await originalsProxy(base, path.join(dataDir, 'media'));
+  const medianOf = async (url: string) => {
     const all: PageFigures[] = [];
     for (let tries = 0; all.filter((f) => Number.isFinite(f.performance)).length < runs && tries < runs * 2; tries++) {
-      all.push(await measure(base + page, { throttling: 'devtools', originals }));
+      all.push(await measure(url, { throttling: 'devtools' }));
     }
-    const m = (k: keyof PageFigures) => median(all.filter((f) => Number.isFinite(f.performance)).map((f) => f[k]));
-    table[page] = {
-      performance: `${m('performance').toFixed(2)} (≥ 0.95)`,
-      LCP: `${(m('lcpMs') / 1000).toFixed(2)} s (≤ 2.5)`,
-      pictures: `${Math.round(m('pictureKb'))} kB (≤ 200)`,
-      'the same pictures as sent': `${Math.round(m('originalsKb'))} kB`,
-    };
+    return (k: keyof PageFigures) => median(all.filter((f) => Number.isFinite(f.performance)).map((f) => f[k]));
+  };
+  const table: Record<string, Record<string, string>> = {};
+  try {
+    for (const page of pages) {
+      const now = await medianOf(base + page);
+      const then = await medianOf(before.url + page);
+      table[page] = {
+        performance: `${now('performance').toFixed(2)} (originals ${then('performance').toFixed(2)}; ≥ 0.95)`,
+        LCP: `${(now('lcpMs') / 1000).toFixed(2)} s (originals ${(then('lcpMs') / 1000).toFixed(2)} s; ≤ 2.5)`,
+        pictures: `${Math.round(now('pictureKb'))} kB (originals ${Math.round(then('pictureKb'))} kB; ≤ 200)`,
+      };
+    }
+  } finally {
+    await before.close();
   }
   return table;
 }

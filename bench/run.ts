@@ -1,4 +1,4 @@
-// `npm run bench [-- --offers 20000 --rounds 200 --only load --exchange-products 20000 --curve-sizes 20000,50000]`: prints the shop's figures as tables, each
+// `npm run bench [-- --offers 20000 --rounds 200 --only load --exchange-products 20000 --photographs 200 --curve-sizes 20000,50000]`: prints the shop's figures as tables, each
 // beside its aim where it has one. Measurements only: nothing here passes or fails. The load section runs
 // the mixed load on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
 import { existsSync } from 'node:fs';
@@ -11,8 +11,10 @@ import { offlineSection } from './offline-visit.ts';
 import { bundleFigures } from './bundle.ts';
 import { offlineSearchFigures } from './search.ts';
 import { exchangeSection } from './exchange.ts';
+import { photographsSection } from './exchange-photographs.ts';
 import { startSection } from './start.ts';
 import { interactionsSection } from './interactions.ts';
+import { firstTapSection } from './first-tap.ts';
 import { navigationSection } from './navigation.ts';
 import { curveSection } from './curve.ts';
 
@@ -20,12 +22,16 @@ const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, lighthouse, offline, inp, nav, load, api, search, exchange, start or curve. */
+    /** One section only: bundle, lighthouse, offline, inp, first-tap, nav, load, api, search, exchange, photographs, start or curve. */
     only: { type: 'string' },
     /** The curve section's catalogue sizes, in offers. */
     'curve-sizes': { type: 'string', default: '20000,50000,200000' },
     /** The exchange section's catalogue: products, each with 5 sizes. */
     'exchange-products': { type: 'string', default: '20000' },
+    /** The photographs section's package: goods, each with a photograph of its own. */
+    photographs: { type: 'string', default: '200' },
+    /** The first-tap section: another build (the code before a change) measured beside dist/. */
+    'first-tap-dist': { type: 'string' },
   },
 });
 const offers = Number(values.offers);
@@ -70,6 +76,11 @@ if (wanted('inp')) {
   else console.log('\nInteractions: no dist/: run `npm run build` first');
 }
 
+if (wanted('first-tap')) {
+  if (existsSync('dist/.vite/manifest.json')) await firstTapSection({ distDir: 'dist', beforeDir: values['first-tap-dist'] });
+  else console.log('\nFirst tap: no dist/: run `npm run build` first');
+}
+
 if (wanted('nav')) {
   if (existsSync('dist/.vite/manifest.json')) await navigationSection({ distDir: 'dist' });
   else console.log('\nMoves inside the app: no dist/: run `npm run build` first');
@@ -87,6 +98,13 @@ if (wanted('exchange')) {
   await exchangeSection({
     products: Number(values['exchange-products']),
     sizesEach: 5,
+    pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
+  });
+}
+
+if (wanted('photographs')) {
+  await photographsSection({
+    photographs: Number(values.photographs),
     pgUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
   });
 }

@@ -128,8 +128,8 @@ export class StandIn1C {
    */
   async exchangeCatalogue(
     packages: Package[],
-    /** keep: leave the session open (no complete), for a deactivate after. */
-    opts: { zip?: boolean; pictures?: Record<string, Buffer>; keep?: boolean } = {},
+    /** keep: leave the session open (no complete), for a deactivate after; importCalls: the most import calls a package. */
+    opts: { zip?: boolean; pictures?: Record<string, Buffer>; keep?: boolean; importCalls?: number } = {},
   ): Promise<ImportResult[]> {
     const auth = await this.checkauth('catalog');
     if (!auth.text.startsWith('success')) throw new Error(`checkauth: ${auth.status} ${auth.text}`);
@@ -145,7 +145,7 @@ export class StandIn1C {
       }
     }
     const results: ImportResult[] = [];
-    for (const p of packages) results.push(await this.import(p.name));
+    for (const p of packages) results.push(await this.import(p.name, opts.importCalls));
     if (!opts.keep) await this.call('type=catalog&mode=complete');
     return results;
   }

@@ -12,6 +12,8 @@ import { preloadPage } from './app/pages.tsx';
 import { preloadUrlPopup } from './features/popups/PopupHost.tsx';
 import { readServerRendering } from './app/server-rendering.ts';
 import { startAfterPaint } from './app/start.ts';
+import { replayEarlyInput } from './app/early-input.ts';
+import { whenHydrated } from './app/Part.tsx';
 import { startLaterPieces } from './app/Later.tsx';
 import { seedBasket } from './state/basket.ts';
 import { seedCatalog } from './state/catalog.ts';
@@ -54,4 +56,6 @@ if (rendered.hydrate) {
   root.replaceChildren();
   createRoot(root).render(app);
 }
+// What the shopper tapped and typed before now is made again once the whole page answers.
+void whenHydrated().then(replayEarlyInput);
 startAfterPaint();

@@ -5,7 +5,7 @@ export { type Db, type Queryable } from './driver.ts';
 export { lockName } from './locks-sql.ts';
 export { pendingMigrations } from './migrate.ts';
 export { openDatabase, settleFreshData } from './open.ts';
-export { DEFAULT_OFFERS, resetAndSeed } from './seed/index.ts';
+export { DEFAULT_OFFERS, resetAndSeed, type SeedPhotos } from './seed/index.ts';
 export { Rng } from './seed/random.ts';
 export { shopSecret } from './shop-secrets-sql.ts';
 export { announceServer, BACKUP_PATH, tokenMatches, withdrawServer } from './backup/running-server.ts';

@@ -138,6 +138,7 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
     const pictures = new Map<string, string>(); // 1C's path -> the shop's address, for this package
     const made: boolean[] = []; // each picture taken: made now, or found made already
     let pictureMs = 0;
+    let pictureMb = 0; // the picture process's memory peak
     const placePictures = async (rows: StagedProduct[]) => {
       const named = [...new Set(rows.flatMap((r) => r.pictures ?? []))].filter((p) => !pictures.has(p));
       const known = new Map((await knownPictures(db, named)).map((k) => [k.source, k.url]));
@@ -153,6 +154,7 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
               const taken = await takePicture(upload, deps.mediaDir);
               pictureMs += performance.now() - started;
               url = taken.ok ? taken.url : '';
+              pictureMb = Math.max(pictureMb, taken.peakMb);
               if (taken.ok) made.push(taken.made);
               else problem(IMPORT_MESSAGES.pictureRefused(file, source, `«${row.name}» (${row.ext_id})`, taken.reason));
             } else {
@@ -187,10 +189,10 @@ async function runImport(deps: ImportDeps, runId: number, filePath: string, file
     );
     const kept = [...pictures].filter(([, url]) => url) as [string, string][];
     if (made.length) {
-      // What the pictures cost: the staff's log shows it beside the counts (the peak is the process's since it started).
+      // What the pictures cost: the staff's log shows it beside the counts (the peak is the picture process's).
       counts.picturesMade = made.filter(Boolean).length;
       counts.picturesSeconds = Math.round(pictureMs / 1000);
-      counts.picturesPeakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+      counts.picturesPeakMb = pictureMb;
     }
     const { name } = await shopMail(db); // the shop's own name: the brand of goods 1C names none for
     const applied = await db.transaction((tx) =>

@@ -18,7 +18,7 @@ export const COUNT_NAMES: Record<string, string> = {
   offers: 'предложений прочитано',
   picturesMade: 'картинок подготовлено для сайта',
   picturesSeconds: 'секунд на подготовку картинок',
-  picturesPeakMb: 'МБ памяти сервера (пик за время импорта)',
+  picturesPeakMb: 'МБ памяти на подготовку картинок (пик)',
   productsCreated: 'товаров добавлено',
   productsUpdated: 'товаров изменено',
   productsUnlisted: 'товаров нет в полной выгрузке (скрыты)',

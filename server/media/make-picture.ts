@@ -2,10 +2,11 @@
 // size, its header's pixel count: a decompression bomb never reaches the decoder), turned upright, converted to
 // sRGB over white, stripped of its metadata, and made into every width of common/pictures.ts in AVIF, WebP and
 // JPEG, under a folder named by the content's hash, its upright size and its dominant colour; the original is
-// kept beside them. One picture at a time per process, on one libvips thread, so a catalogue of photographs
-// never takes both cores from the shoppers; memory stays near one decoded picture at the largest width
-// (1920 × 2560 × 3 bytes ≈ 15 MB) whatever the original's size. A folder is written whole, then renamed into
-// place, so a picture is either all there or not at all, and the same bytes sent again make nothing twice.
+// kept beside them. It runs in the picture process alone (picture-process.ts; the server asks it through
+// picture-maker.ts), one picture at a time on one libvips thread, so a catalogue of photographs never takes
+// both cores from the shoppers, and whatever the encoders hold (AVIF's alone takes about 150 MB at the
+// largest width) is never the server's. A folder is written whole, then renamed into place, so a picture is
+// either all there or not at all, and the same bytes sent again make nothing twice.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -29,6 +30,8 @@ export const PICTURE_REFUSALS = {
     `${width} × ${height} точек — больше ${PICTURE_LIMITS.maxPixels / 1_000_000} млн, такую картинку магазин не берёт`,
   unreadable: 'файл повреждён или обрезан и не читается как картинка',
   notPicture: 'не картинка JPEG, PNG, GIF, WebP, AVIF или HEIC',
+  crashed: 'обработка файла прервалась (файл повреждён или слишком сложен)',
+  stalled: 'обработка файла не закончилась за 3 минуты',
 } as const;
 
 /** The formats the pipeline reads (libvips's names; AVIF and HEIC are both "heif"). */
@@ -57,7 +60,8 @@ async function madeBefore(mediaDir: string, hash: string, width: number, height:
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
-async function make(file: string, mediaDir: string): Promise<PictureOutcome> {
+/** Makes the picture of a file, or says why not. Never throws for a bad file; a full disk does throw. */
+export async function makePicture(file: string, mediaDir: string): Promise<PictureOutcome> {
   const { size } = await stat(file);
   if (size > PICTURE_LIMITS.maxBytes) return { ok: false, reason: PICTURE_REFUSALS.tooLarge };
   // The header alone: the pixel count is known before a pixel is decoded.
@@ -116,17 +120,4 @@ async function make(file: string, mediaDir: string): Promise<PictureOutcome> {
     await rm(building, { recursive: true, force: true });
   }
   return { ok: true, url: largestJpeg(picture), picture, made: true };
-}
-
-/** The pictures waiting in this process: one is made at a time. */
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * Takes a picture file into the shop: its address (the largest JPEG, common/pictures.ts) once every variant is
- * made, or why it was refused. Never throws for a bad file; a full disk or a missing folder does throw.
- */
-export function takePicture(file: string, mediaDir: string): Promise<PictureOutcome> {
-  const turn = queue.then(() => make(file, mediaDir));
-  queue = turn.catch(() => undefined);
-  return turn;
 }

@@ -1,6 +1,8 @@
 // Security headers (helmet's, with a same-origin CSP that also admits the configured third-party scripts:
-// the analytics counter and the delivery widget), computed once at start and set on every answer by one
+// the analytics counter and the delivery widget, and one inline script by its hash: the record of the
+// shopper's first taps, common/early-input-script.ts), computed once at start and set on every answer by one
 // assignment; response compression and ETags for the answers that are not already stored compressed.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -9,6 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { ANALYTICS_SCRIPT_URL } from '../content/public.ts';
+import { EARLY_INPUT_SCRIPT } from '../../common/early-input-script.ts';
+
+/** The one inline script the pages run (the renderer puts it at the top of each), admitted by its hash. */
+export const EARLY_INPUT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
 
 /** Origins the CSP admits besides our own, from the configured third-party scripts. */
 export function thirdPartyOrigins(config: Pick<Config, 'analyticsCounterId' | 'deliveryWidgetUrl'>): string[] {
@@ -40,7 +46,7 @@ export async function registerHttpHardening(app: FastifyInstance, thirdParty: st
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...thirdParty],
+        scriptSrc: ["'self'", EARLY_INPUT_SOURCE, ...thirdParty],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty],
         fontSrc: ["'self'", 'data:'],

@@ -1,11 +1,13 @@
 // A page's HTML: the built index.html with the page's head (head-html.ts), the stylesheet inlined
-// (one small file: no request before the first paint), the build it was rendered by, the rendered app in
-// #root and the data it was rendered with as JSON (a data block the browser never runs, so the CSP needs no
-// inline script), and the page's chunks, which src/boot.ts fetches once the page has loaded. Without a
-// rendering, the shell the app fills by itself.
+// (one small file: no request before the first paint), the record of the shopper's first taps at the top
+// (common/early-input-script.ts: the one inline script, which the CSP admits by its hash), the build it was
+// rendered by, the rendered app in #root and the data it was rendered with as JSON (a data block the browser
+// never runs), and the page's chunks, which src/boot.ts fetches. Without a rendering, the shell the app fills
+// by itself (nothing on it to tap before the app).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataBlock } from '../../common/page-data.ts';
+import { EARLY_INPUT_SCRIPT } from '../../common/early-input-script.ts';
 import { withHead } from './head-html.ts';
 import type { PageHead } from './page-head.ts';
 
@@ -81,6 +83,8 @@ export function pageHtml(template: string, head: PageHead, siteName: string, ren
     )
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${rendered.html}</div>\n    ${dataBlock(scriptSafe(JSON.stringify(rendered.seeds)))}`,
+      // The record of first taps right before the page's content: it runs before anything can be tapped.
+      () =>
+        `<script>${EARLY_INPUT_SCRIPT}</script>\n    <div id="root">${rendered.html}</div>\n    ${dataBlock(scriptSafe(JSON.stringify(rendered.seeds)))}`,
     );
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { readConfig } from '../../server/config.ts';
+import { EARLY_INPUT_SOURCE } from '../../server/plugins/security.ts';
 import { oneBackend, startApp } from './harness.ts';
 
 describe('third-party integrations', () => {
@@ -25,7 +26,7 @@ describe('third-party integrations', () => {
   it('uses none by default, and the CSP admits only our own scripts', async () => {
     const res = await plain.inject('/api/v1/integrations');
     expect(res.json()).toMatchObject({ analytics_counter_id: null, delivery_widget_url: null });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${EARLY_INPUT_SOURCE};`);
   });
 
   it('names the configured ones and admits their origins', async () => {
@@ -36,7 +37,7 @@ describe('third-party integrations', () => {
       delivery_widget_url: 'https://widget.delivery.example/v2/widget.js',
     });
     const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self' https://mc.yandex.ru https://widget.delivery.example;");
+    expect(csp).toContain(`script-src 'self' ${EARLY_INPUT_SOURCE} https://mc.yandex.ru https://widget.delivery.example;`);
     expect(csp).toContain("connect-src 'self' https://mc.yandex.ru https://widget.delivery.example");
   });
 

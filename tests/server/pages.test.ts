@@ -2,6 +2,7 @@
 // category and a product page holds their content (names, formatted prices, availability, description,
 // breadcrumbs), the data the page hydrates with, and schema.org JSON-LD naming the product's price; an
 // unknown product is a 404 with the error page; and a page is rendered once per catalogue generation.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
@@ -63,8 +64,8 @@ describe.each(oneBackend)('rendered pages on $name', (backend) => {
     expect(data[seoAsk('/kupalniki').key]).toMatchObject({ data: { url: '/kupalniki', h1_tag: 'Купальники' } });
     // The page names the build it was rendered by, for the service worker, which keeps only its own build's.
     expect(res.headers['x-shop-build']).toBe('test');
-    // No inline script runs: the CSP allows none.
-    expect(res.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+    // One inline script runs, the record of first taps (below): the CSP admits no other.
+    expect(res.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"))[^>]*>/g)).toEqual(['<script>']);
   });
 
   it('a product page holds its name, price, availability, description and breadcrumbs, and JSON-LD of it as a ProductGroup with a Product per size', async () => {
@@ -103,6 +104,42 @@ describe.each(oneBackend)('rendered pages on $name', (backend) => {
       name: product.offer.name,
       item: expect.stringMatching(new RegExp(`^https?://[^/]+${path}$`)),
     });
+  });
+
+  it("offers every photograph in widths and formats: the home page's banners and tiles, a product's gallery, a post", async () => {
+    /** The pictures of the page's <main>: each <picture>'s AVIF widths and its <img>'s attributes. */
+    const picturesOf = (html: string) =>
+      [...mainOf(html).matchAll(/<picture>(.*?)<\/picture>/g)].map(([, inner]) => ({
+        avifWidths: /<source type="image\/avif" srcSet="([^"]*)"/.exec(inner!)?.[1]?.split(', ').length ?? 0,
+        webp: inner!.includes('type="image/webp"'),
+        img: /<img [^>]*>/.exec(inner!)![0],
+      }));
+    const home = picturesOf((await app.inject('/')).body);
+    // The first banner is the page's largest picture: fetched first; the banners after it and the tiles lazily.
+    const hero = home[0]!;
+    expect(hero).toMatchObject({ webp: true });
+    expect(hero.avifWidths).toBeGreaterThanOrEqual(3);
+    expect(hero.img).toContain('fetchPriority="high"');
+    expect(hero.img).toMatch(/width="1200" height="400"/);
+    expect(home.filter((p) => p.img.includes('loading="lazy"') && p.avifWidths >= 3).length).toBeGreaterThanOrEqual(4);
+
+    const { body: page } = await getJson<{ results: Offer[] }>(app, '/api/v1/offers/?limit=1&offset=0');
+    const [main] = picturesOf((await app.inject(page.results[0].full_path_offer)).body);
+    expect(main!.avifWidths).toBeGreaterThanOrEqual(3);
+    expect(main!.img).toContain('fetchPriority="high"');
+
+    const { body: posts } = await getJson<{ results: { slug: string }[] }>(app, '/api/v1/blog?limit=1&offset=0');
+    const [post] = picturesOf((await app.inject(`/blog/${posts.results[0].slug}`)).body);
+    expect(post!.avifWidths).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a page's first script keeps the shopper's first taps, and the page's policy admits it by its hash", async () => {
+    const res = await app.inject('/kupalniki');
+    const [first] = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    expect(first![1]).toContain('addEventListener');
+    expect(res.body.indexOf('<script>')).toBeLessThan(res.body.indexOf('<div id="root">'));
+    const hash = createHash('sha256').update(first![1]!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
 
   it('the home page describes the shop as an Organization', async () => {

@@ -2,6 +2,7 @@
 // and the SEO records.
 import type { Queryable } from '../driver.ts';
 import { insertRows } from './bulk.ts';
+import type { SeedPhotos } from './index.ts';
 import { CATEGORY_TREE } from './catalog-data.ts';
 import { INFO_PAGES } from './content-pages.ts';
 import { BLOG, IMPORTED_NEWS, INSTAGRAM, NEWS, type PostText } from './content-posts.ts';
@@ -141,7 +142,10 @@ function postBody(t: PostText): string {
   ].join('\n');
 }
 
-export async function seedContent(q: Queryable): Promise<Record<string, number>> {
+/** A photograph of the list for the row numbered `n` (from 1), or the demo's drawing when there is none. */
+const photoOr = (list: string[], n: number, drawing: string) => (list.length ? list[(n - 1) % list.length]! : drawing);
+
+export async function seedContent(q: Queryable, photos: SeedPhotos): Promise<Record<string, number>> {
   const posts = [...BLOG.map((t) => ({ kind: 'blog', t })), ...NEWS.map((t) => ({ kind: 'news', t }))].map(({ kind, t }, i) => ({
     id: i + 1,
     kind,
@@ -149,7 +153,7 @@ export async function seedContent(q: Queryable): Promise<Record<string, number>>
     title: t.title,
     preview: t.preview,
     body_html: postBody(t),
-    image: `/media/post/${i + 1}.svg`,
+    image: photoOr(photos.tiles, i + 1, `/media/post/${i + 1}.svg`),
     published_at: t.date,
   }));
   const imported = posts.length + 1;
@@ -160,7 +164,7 @@ export async function seedContent(q: Queryable): Promise<Record<string, number>>
     title: IMPORTED_NEWS.title,
     preview: IMPORTED_NEWS.preview,
     body_html: IMPORTED_NEWS.body_html,
-    image: `/media/post/${imported}.svg`,
+    image: photoOr(photos.tiles, imported, `/media/post/${imported}.svg`),
     published_at: IMPORTED_NEWS.date,
   });
 
@@ -172,7 +176,7 @@ export async function seedContent(q: Queryable): Promise<Record<string, number>>
       BANNERS.map((b, i) => ({
         id: i + 1,
         ...b,
-        image: `/media/banner/${i + 1}.svg`,
+        image: photoOr(photos.banners, i + 1, `/media/banner/${i + 1}.svg`),
         position: i,
         active: true,
       })),
@@ -183,7 +187,7 @@ export async function seedContent(q: Queryable): Promise<Record<string, number>>
       CONTAINER_BANNERS.map((b, i) => ({
         id: i + 1,
         ...b,
-        image: `/media/promo/${i + 1}.svg`,
+        image: photoOr(photos.tiles, i + 1, `/media/promo/${i + 1}.svg`),
         position: i,
         active: true,
       })),
@@ -204,7 +208,7 @@ export async function seedContent(q: Queryable): Promise<Record<string, number>>
       'instagram_posts',
       INSTAGRAM.map((post, i) => ({
         id: i + 1,
-        image: `/media/insta/${i + 1}.svg`,
+        image: photoOr(photos.squares, i + 1, `/media/insta/${i + 1}.svg`),
         caption: post.caption,
         link: 'https://instagram.com/moreimoda',
         posted_at: post.date,

@@ -11,10 +11,25 @@ export interface SeedOptions {
   offers?: number;
   /**
    * The demo's photographs (server/media/seed-photographs.ts), asked only when the database is to be seeded:
-   * their addresses, shared by the goods. Without it the goods show drawings (/media/offer/…svg).
+   * their addresses, shared by the goods, the banners and the posts. Without it they show drawings
+   * (/media/offer/…svg, /media/banner/…svg).
    */
-  photos?: () => Promise<string[]>;
+  photos?: () => Promise<SeedPhotos>;
 }
+
+/** The demo's photographs' addresses, by their shape: each list is shared by the rows of its kind. */
+export interface SeedPhotos {
+  /** 3 : 4, the goods. */
+  products: string[];
+  /** 3 : 1, the home page's banners. */
+  banners: string[];
+  /** 3 : 2, the home page's tiles and the posts. */
+  tiles: string[];
+  /** 1 : 1, the photo feed. */
+  squares: string[];
+}
+
+const NO_PHOTOS: SeedPhotos = { products: [], banners: [], tiles: [], squares: [] };
 
 /** Rows inserted per table. */
 export type SeedCounts = Record<string, number>;
@@ -28,12 +43,12 @@ function offersOf(opts: SeedOptions): number {
   return n;
 }
 
-async function seedAll(q: Queryable, offers: number, photos: string[]): Promise<SeedCounts> {
+async function seedAll(q: Queryable, offers: number, photos: SeedPhotos): Promise<SeedCounts> {
   const rng = new Rng(SEED);
   return {
-    ...(await seedContent(q)),
+    ...(await seedContent(q, photos)),
     ...(await seedCommerce(q)),
-    ...(await seedCatalog(q, rng.fork('catalog'), offers, photos)),
+    ...(await seedCatalog(q, rng.fork('catalog'), offers, photos.products)),
   };
 }
 
@@ -42,7 +57,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boole
   const offers = offersOf(opts);
   // The photographs are made (or copied) before the lock, and only for a database that is to be seeded.
   if ((await db.query('select 1 from organization limit 1')).length) return false;
-  const photos = (await opts.photos?.()) ?? [];
+  const photos = (await opts.photos?.()) ?? NO_PHOTOS;
   return db.transaction(async (tx) => {
     // A second process waits here, then finds the organization row and leaves the data alone.
     await tx.query('lock table organization in exclusive mode');
@@ -55,7 +70,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boole
 /** Empties every table except schema_migrations (ids restart from 1) and seeds again. */
 export async function resetAndSeed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> {
   const offers = offersOf(opts);
-  const photos = (await opts.photos?.()) ?? [];
+  const photos = (await opts.photos?.()) ?? NO_PHOTOS;
   return db.transaction(async (tx) => {
     const tables = await tx.query<{ name: string }>(
       `select tablename as name from pg_tables

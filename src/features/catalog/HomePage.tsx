@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
+import { Picture } from '../../components/Picture.tsx';
+import { PICTURE_SIZES } from '../../components/picture-sizes.ts';
 import type { OfferPage } from '../../../common/contract/catalog.ts';
 import { href } from '../../../common/routes.ts';
 import { StructuredData } from '../../components/StructuredData.tsx';
@@ -23,7 +25,7 @@ export default function HomePage() {
       <h1 className="visually-hidden">Море и Мода — купальники, бельё и одежда</h1>
       {hero && (
         <Link href={hero.link} className="hero">
-          <img src={hero.image} alt="" width={1200} height={400} fetchPriority="high" />
+          <Picture src={hero.image} alt="" sizes={PICTURE_SIZES.hero} width={1200} height={400} fetchPriority="high" />
           <span className="hero__text">
             <strong>{hero.title}</strong>
             {hero.subtitle && <span>{hero.subtitle}</span>}
@@ -34,7 +36,7 @@ export default function HomePage() {
         <div className="banner-row">
           {more.map((b) => (
             <Link key={b.id} href={b.link} className="banner-row__item">
-              <img src={b.image} alt="" width={1200} height={400} loading="lazy" />
+              <Picture src={b.image} alt="" sizes={PICTURE_SIZES.banner} width={1200} height={400} loading="lazy" />
               <span>{b.title}</span>
             </Link>
           ))}
@@ -44,7 +46,7 @@ export default function HomePage() {
         <div className="tiles">
           {c.containerBanners.data.map((b) => (
             <Link key={b.id} href={b.link} className="tile">
-              <img src={b.image} alt="" width={600} height={400} loading="lazy" />
+              <Picture src={b.image} alt="" sizes={PICTURE_SIZES.tile} width={600} height={400} loading="lazy" />
               <span>{b.title}</span>
             </Link>
           ))}

@@ -1,5 +1,7 @@
 // Page of /instagram: the shop's photo feed (GET /v1/instagramm_posts), each photo linking to its post.
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { Picture } from '../../components/Picture.tsx';
+import { PICTURE_SIZES } from '../../components/picture-sizes.ts';
 import { useAsk } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { instagramPage } from '../../../common/pages/content.ts';
@@ -23,7 +25,7 @@ export default function InstagramPage() {
           {feed.data?.map((p) => (
             <li key={p.id}>
               <a href={p.link} target="_blank" rel="noopener noreferrer">
-                <img src={p.image} alt={p.caption} loading="lazy" width={300} height={300} />
+                <Picture src={p.image} alt={p.caption} sizes={PICTURE_SIZES.square} loading="lazy" width={300} height={300} />
               </a>
               <p>{p.caption}</p>
             </li>

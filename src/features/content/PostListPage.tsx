@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { PAGE_SIZE } from '../../../common/catalog-basics.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
+import { Picture } from '../../components/Picture.tsx';
+import { PICTURE_SIZES } from '../../components/picture-sizes.ts';
 import { useAsk } from '../../components/use-load.ts';
 import { usePageAt } from '../../components/use-page-at.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -35,9 +37,10 @@ export default function PostListPage() {
               <Link href={postHref(kind, p.slug)} className="post-card__link">
                 {p.image && (
                   // The first picture is the page's largest paint on a phone: fetched at once, first.
-                  <img
+                  <Picture
                     src={p.image}
                     alt=""
+                    sizes={PICTURE_SIZES.postCard}
                     width={360}
                     height={240}
                     loading={i === 0 ? 'eager' : 'lazy'}

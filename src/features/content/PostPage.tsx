@@ -3,6 +3,8 @@
 import { ApiError } from '../../api/api-error.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
+import { Picture } from '../../components/Picture.tsx';
+import { PICTURE_SIZES } from '../../components/picture-sizes.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { useAsk } from '../../components/use-load.ts';
 import { usePageAt } from '../../components/use-page-at.ts';
@@ -34,7 +36,17 @@ export default function PostPage() {
           <time dateTime={p.published_at} className="muted">
             {formatDate(p.published_at, now)}
           </time>
-          {p.image && <img className="post__image" src={p.image} alt="" width={720} height={480} />}
+          {p.image && (
+            <Picture
+              className="post__image"
+              src={p.image}
+              alt=""
+              sizes={PICTURE_SIZES.post}
+              width={720}
+              height={480}
+              fetchPriority="high"
+            />
+          )}
           <RichText html={p.body_html} />
         </>
       )}

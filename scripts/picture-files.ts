@@ -1,9 +1,9 @@
-// Files for the tests of the picture pipeline: a photograph at a camera's size (the demo's own, made by
-// server/media/seed-photographs.ts: about a megabyte at 2400 × 3200), and what a hostile or broken upload
-// holds: a decompression bomb (a PNG whose header promises 30,000 × 30,000 pixels), a photograph cut off
-// half-way.
+// Picture files for the tests and the bench of the picture pipeline: a photograph at a camera's size (the
+// demo's own, made by server/media/seed-photographs.ts: about a megabyte at 2400 × 3200), and what a hostile
+// or broken upload holds: a decompression bomb (a PNG whose header promises 30,000 × 30,000 pixels), a
+// photograph cut off half-way.
 import { deflateSync, crc32 } from 'node:zlib';
-export { photograph } from '../../server/media/seed-photographs.ts';
+export { photograph } from '../server/media/seed-photographs.ts';
 
 const chunk = (type: string, data: Buffer) => {
   const head = Buffer.alloc(4);

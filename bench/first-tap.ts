@@ -1,0 +1,136 @@
+// The first-tap section of `npm run bench` (`--only first-tap`): on the bench's phone (phone.ts: 4x CPU, slow
+// 4G), a shopper taps the moment a control is painted, whether or not the app has started: a size and then
+// «Добавить в корзину» on a product page, and the menu on a listing; on a first visit (a new browser context)
+// and on a repeat visit (the same context again, its service worker and caches from the first). Printed per
+// case, 3 runs: how many took effect (the page said «Добавлено в корзину.»; the menu opened) within 60 s,
+// when (the median from the navigation's start, and from the tap), and when the app had hydrated, beside the
+// aim. `--first-tap-dist <dir>` measures another build beside this one (the code before a change, built in a
+// worktree) in the same run. Nothing passes or fails.
+import type { BrowserContext, Page } from '@playwright/test';
+import { withBrowserShop } from './browser-shop.ts';
+import { median, ms } from './figures.ts';
+import { phonePage } from './phone-page.ts';
+import { productOf } from './interactions.ts';
+
+const RUNS = 3;
+const AIM_MS = 1500;
+const EFFECT_WAIT_MS = 60_000;
+
+// Runs in every document before its own scripts: the first tap's time (a window listener, ahead of the page's
+// own), when the app marked the page hydrated, and when the effect the case waits for showed. A string: the
+// bench is typed for Node, without the DOM's types.
+const WATCH_SCRIPT = `(() => {
+  const first = (e) => { if (window.__tapAt === undefined) window.__tapAt = e.timeStamp; };
+  addEventListener('pointerdown', first, true);
+  addEventListener('click', first, true);
+  new MutationObserver(() => {
+    if (window.__readyAt === undefined && document.documentElement?.hasAttribute('data-ready')) window.__readyAt = performance.now();
+    if (window.__effectAt === undefined && window.__effect && document.querySelector(window.__effect)) window.__effectAt = performance.now();
+  }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
+})();`;
+
+interface Case {
+  name: string;
+  url: (shop: { product: string }) => string;
+  /** What shows when the tap took effect (a CSS selector). */
+  effect: string;
+  taps(page: Page, shop: { sizes: string[] }): Promise<void>;
+}
+
+const CASES: readonly Case[] = [
+  {
+    name: 'a size, then «Добавить в корзину» (product page)',
+    url: (shop) => shop.product,
+    effect: '.add-to-basket [role="status"]',
+    taps: async (page, shop) => {
+      await page.locator(`input[value="${shop.sizes[0]}"]`).check({ force: true, timeout: EFFECT_WAIT_MS });
+      await page.getByRole('button', { name: 'Добавить в корзину' }).click({ timeout: EFFECT_WAIT_MS });
+    },
+  },
+  {
+    name: 'the menu (listing)',
+    url: () => '/kupalniki',
+    effect: 'dialog#mobile-menu[open]',
+    taps: async (page) => {
+      await page.getByRole('button', { name: 'Меню', exact: true }).click({ timeout: EFFECT_WAIT_MS });
+    },
+  },
+];
+
+interface Run {
+  tookEffect: boolean;
+  effectMs: number;
+  sinceTapMs: number;
+  readyMs: number;
+}
+
+async function runOnce(page: Page, url: string, c: Case, shop: { sizes: string[] }): Promise<Run> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.evaluate(`window.__effect = ${JSON.stringify(c.effect)}`);
+  await c.taps(page, shop);
+  const tookEffect = await page.waitForFunction('window.__effectAt !== undefined', null, { timeout: EFFECT_WAIT_MS }).then(
+    () => true,
+    () => false,
+  );
+  await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: EFFECT_WAIT_MS });
+  const times = (await page.evaluate(
+    '({ effectAt: window.__effectAt ?? NaN, tapAt: window.__tapAt ?? NaN, readyAt: window.__readyAt ?? NaN })',
+  )) as {
+    effectAt: number;
+    tapAt: number;
+    readyAt: number;
+  };
+  return {
+    tookEffect,
+    effectMs: tookEffect ? times.effectAt : NaN,
+    sinceTapMs: tookEffect ? times.effectAt - times.tapAt : NaN,
+    readyMs: times.readyAt,
+  };
+}
+
+async function measureBuild(builtDir: string, label: string): Promise<Record<string, Record<string, string>>> {
+  return withBrowserShop(builtDir, 'first-tap', async ({ url, browser }) => {
+    const shop = await productOf(url);
+    const rows: Record<string, Record<string, string>> = {};
+    for (const c of CASES) {
+      const first: Run[] = [];
+      const repeat: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { context, page } = await phonePage(browser, { initScript: WATCH_SCRIPT });
+        try {
+          first.push(await runOnce(page, url + c.url(shop), c, shop));
+          // The same shopper again: a new tab of the same browser, its service worker there by now.
+          const again = await (context as BrowserContext).newPage();
+          await page.close();
+          repeat.push(await runOnce(again, url + c.url(shop), c, shop));
+        } finally {
+          await context.close();
+        }
+      }
+      for (const [visit, runs] of [
+        ['first visit', first],
+        ['repeat visit', repeat],
+      ] as const) {
+        rows[`${label}: ${c.name}, ${visit}`] = {
+          'took effect': `${runs.filter((r) => r.tookEffect).length} of ${runs.length}`,
+          'effect from the start': ms(median(runs.map((r) => r.effectMs))),
+          'effect from the tap': `${ms(median(runs.map((r) => r.sinceTapMs)))} (≤ ${AIM_MS} ms)`,
+          'app hydrated': ms(median(runs.map((r) => r.readyMs))),
+        };
+      }
+    }
+    return rows;
+  });
+}
+
+export async function firstTapSection(opts: { distDir: string; beforeDir?: string }): Promise<void> {
+  console.log(
+    `\nThe first tap on the phone (4x CPU, slow 4G), made the moment the control is painted; ${RUNS} runs each, medians` +
+      (opts.beforeDir ? `; this build beside ${opts.beforeDir}` : ''),
+  );
+  const rows = {
+    ...(opts.beforeDir ? await measureBuild(opts.beforeDir, 'before') : {}),
+    ...(await measureBuild(opts.distDir, opts.beforeDir ? 'after' : 'this build')),
+  };
+  console.table(rows);
+}
