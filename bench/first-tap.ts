@@ -11,6 +11,7 @@ import { withBrowserShop } from './browser-shop.ts';
 import { median, ms } from './figures.ts';
 import { phonePage } from './phone-page.ts';
 import { productOf } from './interactions.ts';
+import { until } from './offline-visit.ts';
 
 const RUNS = 3;
 const AIM_MS = 1500;
@@ -68,7 +69,7 @@ async function runOnce(page: Page, url: string, c: Case, shop: { sizes: string[]
   await page.goto(url, { waitUntil: 'commit' });
   await page.evaluate(`window.__effect = ${JSON.stringify(c.effect)}`);
   await c.taps(page, shop);
-  const tookEffect = await page.waitForFunction('window.__effectAt !== undefined', null, { timeout: EFFECT_WAIT_MS }).then(
+  const tookEffect = await until(page, 'window.__effectAt !== undefined', 'the effect', EFFECT_WAIT_MS).then(
     () => true,
     () => false,
   );

@@ -109,7 +109,7 @@ const READ_VISIT = `(() => {
  * Until the expression is truthy in the page, polled with page.evaluate: the shop's Content-Security-Policy
  * refuses the eval that waitForFunction makes of a string, and it takes a promise for a truthy answer.
  */
-async function until(page: Page, expression: string, what: string, timeoutMs = 20_000): Promise<void> {
+export async function until(page: Page, expression: string, what: string, timeoutMs = 20_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !(await page.evaluate(expression)); await page.waitForTimeout(50)) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s at ${page.url()}`);
   }

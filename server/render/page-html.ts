@@ -2,7 +2,7 @@
 // (one small file: no request before the first paint), the record of the shopper's first taps at the top
 // (common/early-input-script.ts: the one inline script, which the CSP admits by its hash), the build it was
 // rendered by, the rendered app in #root and the data it was rendered with as JSON (a data block the browser
-// never runs), and the page's chunks, which src/boot.ts fetches. Without a rendering, the shell the app fills
+// never runs), and modulepreload links of the chunks it hydrates with, at a low priority. Without a rendering, the shell the app fills
 // by itself (nothing on it to tap before the app).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,9 +40,13 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** The app's entry in the build's manifest: src/boot.ts imports it after the page's first paint. */
+const APP_ENTRY = 'src/main.tsx';
+
 /**
- * The chunks a page's source needs beyond what index.html already loads, from the build's manifest
- * (dist/.vite/manifest.json): the page's chunk and the chunks it imports, for modulepreload links.
+ * The chunks a page needs to hydrate beyond what index.html already loads, from the build's manifest
+ * (dist/.vite/manifest.json): the app's entry and the page's chunk, and the chunks they import, for the
+ * page's modulepreload links.
  */
 export function chunksOf(manifest: Record<string, ManifestChunk>, src: string | null, template: string): string[] {
   const files = new Set<string>();
@@ -52,6 +56,7 @@ export function chunksOf(manifest: Record<string, ManifestChunk>, src: string | 
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
+  visit(APP_ENTRY);
   if (src) visit(src);
   return [...files].filter((file) => !template.includes(`/${file}"`));
 }
@@ -65,22 +70,18 @@ export interface Rendered {
   html: string;
   seeds: Record<string, unknown>;
   buildId: string;
-  /** Chunks the page needs to hydrate (its own and what it imports): src/boot.ts fetches them beside the app. */
+  /** Chunks the page needs to hydrate (the app's, its own and what they import): preloaded at a low priority. */
   preload: string[];
 }
 
 export function pageHtml(template: string, head: PageHead, siteName: string, rendered: Rendered | null): string {
   const withPageHead = withHead(template, head, siteName);
   if (!rendered) return withPageHead;
-  const chunks = rendered.preload.map((file) => `/${file}`).join(' ');
+  // Fetched from the page's start, below its content and pictures in priority; src/boot.ts runs them after the
+  // first paint.
+  const preloads = rendered.preload.map((file) => `    <link rel="modulepreload" fetchpriority="low" href="/${file}" />\n`).join('');
   return withPageHead
-    .replace(
-      '</head>',
-      () =>
-        `  <meta name="shop-build" content="${rendered.buildId}" />\n` +
-        (chunks ? `    <meta name="shop-page-chunks" content="${chunks}" />\n` : '') +
-        '  </head>',
-    )
+    .replace('</head>', () => `  <meta name="shop-build" content="${rendered.buildId}" />\n${preloads}  </head>`)
     .replace(
       '<div id="root"></div>',
       // The record of first taps right before the page's content: it runs before anything can be tapped.
