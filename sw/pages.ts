@@ -71,22 +71,41 @@ export function registerPageRoutes(): void {
       { denylist: navigationDenylist(self.location.origin) },
     ),
   );
-  // The page the shopper landed on before this worker controlled it: kept too (src/state/sw-update.ts).
+  // A page reached inside the app, kept for offline (src/state/sw-update.ts).
   self.addEventListener('message', (event) => {
     const data = event.data as { type?: string; url?: string } | null;
     if (data?.type !== 'CACHE_PAGE' || typeof data.url !== 'string') return;
-    const url = new URL(data.url, self.location.origin);
-    if (url.origin !== self.location.origin) return;
-    // A page already kept is not rendered again for this: opening it online refreshes it (network first).
-    const done = caches.match(pageKey(url.href), { cacheName: PAGES_CACHE, ignoreVary: true }).then(
-      (kept) =>
-        kept !== undefined ||
-        pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).then(
-          () => true,
-          () => false,
-        ),
-    );
     // workbox-window's messageSW waits for an answer on the message's port.
-    event.waitUntil(done.then((ok) => event.ports[0]?.postMessage(ok)));
+    event.waitUntil(keepPage(data.url, event).then((ok) => event.ports[0]?.postMessage(ok)));
   });
+}
+
+/** Keeps a same-origin page as the server renders it (its data too), unless it is kept already; whether it is. */
+function keepPage(href: string, event: ExtendableEvent): Promise<boolean> {
+  const url = new URL(href, self.location.origin);
+  if (url.origin !== self.location.origin) return Promise.resolve(false);
+  // A page already kept is not rendered again for this: opening it online refreshes it (network first).
+  return caches.match(pageKey(url.href), { cacheName: PAGES_CACHE, ignoreVary: true }).then(
+    (kept) =>
+      kept !== undefined ||
+      pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).then(
+        () => true,
+        () => false,
+      ),
+  );
+}
+
+/**
+ * At install: keeps the pages open in this browser, the one the shopper landed on before any worker
+ * controlled it above all. Done before the worker takes control, so the page that is controlled is a page
+ * kept: reloaded offline at once, it is the page as the server rendered it (its title, its SEO record),
+ * never the app shell missing what the server knew. Offline or with the server down it keeps nothing.
+ */
+export async function keepOpenPages(event: ExtendableEvent): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const denied = navigationDenylist(self.location.origin);
+  const open = windows
+    .map((w) => new URL(w.url))
+    .filter((u) => u.origin === self.location.origin && !denied.some((d) => d.test(u.pathname)));
+  await Promise.all(open.map((u) => keepPage(u.href, event)));
 }

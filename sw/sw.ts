@@ -4,6 +4,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { keepFrameData } from './frame-data.ts';
 import { registerOutboxSync } from './outbox-sync.ts';
+import { keepOpenPages } from './pages.ts';
 import { registerPush } from './push.ts';
 import { deleteOldCaches, registerRuntimeRoutes } from './routes.ts';
 
@@ -21,5 +22,6 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-self.addEventListener('install', (event) => event.waitUntil(keepFrameData()));
+// Installing keeps the frame's data and the pages open now (the landing page), so control starts with them kept.
+self.addEventListener('install', (event) => event.waitUntil(Promise.all([keepFrameData(), keepOpenPages(event)])));
 self.addEventListener('activate', (event) => event.waitUntil(deleteOldCaches()));

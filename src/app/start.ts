@@ -3,8 +3,7 @@
 // before then, so that change is stored before a quick reload could lose it (and, until it is, journaled in
 // localStorage at once: state/unsaved-lkdata.ts): its code is a chunk of its own (app/background.ts), loaded
 // then, so none of it is in the first chunk or delays the paint or the hydration. A chunk that cannot be had
-// reloads the page once, as a lazy page's does; one cut off because the shopper is leaving the page (Firefox
-// fails the loads of a page being left) is no failure at all.
+// reloads the page once, as a lazy page's does, unless the shopper is leaving the page (chunk-reload.ts).
 import { subscribe } from 'valtio';
 import { loadOrReload } from '../components/chunk-reload.ts';
 import { whenHydrated } from './Part.tsx';
@@ -17,24 +16,14 @@ export function whenIdle(fn: () => void, timeout = 1_000): void {
   else setTimeout(fn, 1);
 }
 
-/** Whether the page is being left (until it is shown again from the back-forward cache). */
-let leaving = false;
-
-/** A load of this page that fails while the page is being left never settles: the page is gone, nothing failed. */
-function whileStaying<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => load().catch((err: unknown) => (leaving ? new Promise<never>(() => undefined) : Promise.reject(err)));
-}
-
 export function startAfterPaint(): void {
   startJournal();
-  addEventListener('pagehide', () => (leaving = true));
-  addEventListener('pageshow', () => (leaving = false));
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     stopWatching.forEach((stop) => stop());
-    loadOrReload(whileStaying(() => import('./background.ts')))
+    loadOrReload(() => import('./background.ts'))
       .then((background) => background.start())
       .catch((err: unknown) => console.error('[start] the background work could not load', err));
   };

@@ -46,6 +46,23 @@ test('after the service worker takes over, an offline reload still shows the hom
   await context.setOffline(false);
 });
 
+test('the page landed on is kept before the worker controls it: reloaded offline at once, it is the same page with the same title', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  const onlineTitle = await page.title();
+  await controlled(page);
+  // Not polled: the worker took control only once the page was kept (its install keeps the open pages).
+  expect(await page.evaluate(() => caches.match(location.href).then((kept) => kept !== undefined))).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Нет подключения к интернету. Показываем сохранённые данные.')).toBeVisible();
+  await expect(page).toHaveTitle(onlineTitle);
+  await context.setOffline(false);
+});
+
 test('with every tab closed, the service worker sends the queued basket changes when Background Sync fires', async ({
   context,
   request,
