@@ -12,8 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decompressionBomb, photograph } from '../scripts/picture-files.ts';
 import { writeBigPackage } from './exchange-package.ts';
-import { exchangingShop, listingRow, seedDemo, shoppersReading } from './exchange.ts';
-import { scratchPostgres } from './load/scratch-postgres.ts';
+import { benchEngines, exchangingShop, listingRow, shoppersReading, type Engine } from './exchange.ts';
 
 const BOMB = 'import_files/photo/bomb.png';
 const photoOf = (n: number) => `import_files/photo/p${n}.jpg`;
@@ -32,35 +31,6 @@ function loggedCounts(log: string[], file: string): Record<string, number> {
     }
   }
   return {};
-}
-
-interface Engine {
-  name: string;
-  /** The server's settings: a media folder of its own, and its database, seeded with the demo catalogue. */
-  env: Record<string, string>;
-  drop(): Promise<void>;
-}
-
-async function pglite(): Promise<Engine> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-photographs-data-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  seedDemo(env);
-  return { name: 'PGlite', env, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-}
-
-async function postgres(url: string): Promise<Engine> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-photographs-data-'));
-  const db = await scratchPostgres(url);
-  const env = { DATA_DIR: dataDir, DATABASE_URL: db.url };
-  seedDemo(env);
-  return {
-    name: 'PostgreSQL',
-    env,
-    drop: async () => {
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 interface Photographs {
@@ -139,7 +109,7 @@ export async function photographsSection(opts: { photographs: number; pgUrl?: st
         `drawn in ${seconds(drawnMs)}) and a 30 000 × 30 000 PNG bomb, zipped, into the shop (npm run serve, the demo ` +
         `seeded) through the stand-in 1C, 4 shoppers reading listings meanwhile`,
     };
-    for (const make of [pglite, ...(opts.pgUrl ? [() => postgres(opts.pgUrl!)] : [])]) {
+    for (const make of benchEngines(opts.pgUrl)) {
       const engine = await make();
       try {
         await photographsOn(engine, pkg);

@@ -88,7 +88,7 @@ export async function exchangingShop(env: Record<string, string>, logLevel: 'war
 }
 
 /** `npm run seed` into the database: the demo catalogue, so the server starts on a shop that has goods. */
-export function seedDemo(env: Record<string, string>): void {
+function seedDemo(env: Record<string, string>): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], {
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: 'ignore',
@@ -101,27 +101,31 @@ async function upload(oneC: StandIn1C, name: string, file: string): Promise<void
   if (!answer.text.startsWith('success')) throw new Error(`upload of ${name}: ${answer.text}`);
 }
 
-interface Engine {
+export interface Engine {
   name: string;
-  /** The server's database settings, seeded with the demo catalogue. */
+  /** The server's settings: a data folder of its own (PGlite's files, the media) and its database, seeded with the demo catalogue. */
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-async function pglite(): Promise<Engine> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-exchange-data-'));
-  seedDemo({ DATA_DIR: dataDir });
-  return {
-    name: 'PGlite',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
+/** The shop's databases an exchange bench runs on, one after the other: PGlite, and PostgreSQL when a server's URL is given. */
+export function benchEngines(pgUrl: string | undefined): (() => Promise<Engine>)[] {
+  return [() => seededEngine('PGlite'), ...(pgUrl ? [() => seededEngine('PostgreSQL', pgUrl)] : [])];
 }
 
-async function postgres(url: string): Promise<Engine> {
-  const db = await scratchPostgres(url);
-  seedDemo({ DATABASE_URL: db.url });
-  return { name: 'PostgreSQL', env: { DATABASE_URL: db.url }, drop: db.drop };
+async function seededEngine(name: string, pgUrl?: string): Promise<Engine> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-exchange-data-'));
+  const db = pgUrl ? await scratchPostgres(pgUrl) : null;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '' };
+  seedDemo(env);
+  return {
+    name,
+    env,
+    drop: async () => {
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function exchangeOn(
@@ -221,7 +225,7 @@ export async function exchangeSection(opts: { products: number; sizesEach: numbe
       `1C exchange: ${opts.products} products with ${opts.products * opts.sizesEach} sizes, ${Math.round(mb)} MB of windows-1251 XML ` +
       `(written in ${seconds(performance.now() - t0)}), into the shop (npm run serve, the demo catalogue seeded) through the stand-in 1C, ` +
       `${SHOPPERS} shoppers reading listings meanwhile`;
-    for (const make of [pglite, ...(opts.pgUrl ? [() => postgres(opts.pgUrl!)] : [])]) {
+    for (const make of benchEngines(opts.pgUrl)) {
       const engine = await make();
       try {
         await exchangeOn(engine, pkg, title);

@@ -48,7 +48,7 @@ const APP_ENTRY = 'src/main.tsx';
  * (dist/.vite/manifest.json): the app's entry and the page's chunk, and the chunks they import, for the
  * page's modulepreload links.
  */
-export function chunksOf(manifest: Record<string, ManifestChunk>, src: string | null, template: string): string[] {
+export function hydrationChunks(manifest: Record<string, ManifestChunk>, src: string | null, template: string): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

@@ -13,7 +13,7 @@ import { productPage } from '../../common/pages/product.ts';
 import { MESSAGES, escapeMarkup, pageShopper, sendStored, splitUrl, staffPageStatus, type Computed } from '../http/public.ts';
 import { readBasket } from '../basket/public.ts';
 import { BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
-import { chunksOf, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
+import { hydrationChunks, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
 import { loadPageAnswers } from './page-answers.ts';
 import { pageHead } from './page-head.ts';
 import { publicCaller } from './public-call.ts';
@@ -72,7 +72,7 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
     const head = pageHead(at, answers, sources.publicUrl);
     const rendered = renderer
       ? await renderer.render(sources.publicUrl + url, answers, visitor).then(
-          (r) => ({ ...r, buildId: escapeMarkup(renderer.buildId), preload: chunksOf(t.manifest, r.page, t.html) }),
+          (r) => ({ ...r, buildId: escapeMarkup(renderer.buildId), preload: hydrationChunks(t.manifest, r.page, t.html) }),
           (err: unknown) => {
             app.log.error({ err, url }, 'page not rendered: the app renders it in the browser');
             return null;
