@@ -13,7 +13,7 @@ import { formatPrice } from '../../../common/money.ts';
 import { href } from '../../../common/routes.ts';
 import { dismissNotice, summary, useBasket } from '../../state/basket.ts';
 import { signedInHint } from '../../state/auth.ts';
-import { clearBasket, removeLine, stepQuantity } from '../../state/basket-actions.ts';
+import { clearBasket, preloadBasketChanges, removeLine, stepQuantity } from '../../state/basket-actions.ts';
 import { closeDropdown } from '../../state/basket-dropdown.ts';
 import { useCheckout } from '../../state/checkout.ts';
 import { project } from '../../../common/basket-queue.ts';
@@ -34,6 +34,7 @@ export default function BasketPage() {
   const { online } = useUi();
   const known = useKnown().basket;
   useEffect(closeDropdown, []); // spec §4: the dropdown closes when the basket route opens
+  useEffect(preloadBasketChanges, []);
   const lines = project(b.cart, b.queue).map(lineView);
   const confirmed = summary(b.cart);
   return (
@@ -72,7 +73,7 @@ export default function BasketPage() {
               Итого: <strong>{formatPrice(confirmed.sum)}</strong>
             </p>
             <div className="basket__actions">
-              <button type="button" className="link-button" onClick={clearBasket}>
+              <button type="button" className="link-button" onClick={() => void clearBasket()}>
                 Очистить корзину
               </button>
               <button type="button" className="button" onClick={checkoutClicked}>
@@ -120,13 +121,13 @@ function BasketLine({ line }: { line: LineView }) {
       </div>
       <div className="basket-line__controls">
         <div className="basket-line__qty" role="group" aria-label={`Количество: ${line.name}`}>
-          <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => stepQuantity(line, -1, label)}>
+          <button type="button" aria-label="Уменьшить" disabled={line.quantity <= 1} onClick={() => void stepQuantity(line, -1, label)}>
             −
           </button>
           <span className="basket-line__count" data-testid="quantity">
             {line.quantity}
           </span>
-          <button type="button" aria-label="Увеличить" onClick={() => stepQuantity(line, 1, label)}>
+          <button type="button" aria-label="Увеличить" onClick={() => void stepQuantity(line, 1, label)}>
             +
           </button>
         </div>
@@ -137,7 +138,7 @@ function BasketLine({ line }: { line: LineView }) {
           </span>
         </div>
       </div>
-      <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => removeLine(line, label)}>
+      <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => void removeLine(line, label)}>
         ×
       </button>
     </li>
