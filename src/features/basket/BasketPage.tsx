@@ -138,7 +138,12 @@ function BasketLine({ line }: { line: LineView }) {
           </span>
         </div>
       </div>
-      <button type="button" className="basket-line__remove" aria-label={`Удалить: ${line.name}`} onClick={() => void removeLine(line, label)}>
+      <button
+        type="button"
+        className="basket-line__remove"
+        aria-label={`Удалить: ${line.name}`}
+        onClick={() => void removeLine(line, label)}
+      >
         ×
       </button>
     </li>
