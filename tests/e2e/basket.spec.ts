@@ -118,6 +118,32 @@ test('offline basket changes wait in IndexedDB, survive a reload and reach the s
   );
 });
 
+test('a basket emptied while the shop cannot be reached says the emptying waits to be sent, until it is', async ({
+  page,
+  context,
+  request,
+}) => {
+  const [a] = await pickProducts(request, 1, 2);
+  await page.goto(a.url);
+  await controlled(page);
+  await addFromProductPage(page, a, a.extIds[0]);
+  await clickBasketLink(page);
+  await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
+
+  await context.setOffline(true);
+  await line(page, a.extIds[0])
+    .getByRole('button', { name: /^Удалить/ })
+    .click();
+  // Empty on screen, as the shopper made it; but the shop still holds the line: the page says so.
+  await expect(page.getByText('В корзине пока пусто.')).toBeVisible();
+  await expect(page.getByTestId('pending-note')).toContainText('Нет связи: изменения корзины сохранены');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-note')).toBeHidden({ timeout: 30_000 });
+  const server = (await (await page.request.get('/api/v2/cart/')).json()) as { cart: unknown[] };
+  expect(server.cart).toEqual([]);
+});
+
 test('the basket page opened directly shows the shopper their own lines from its first paint, even without JavaScript', async ({
   page,
   browser,

@@ -57,6 +57,8 @@ export default function BasketPage() {
           <Link href={href('new')} className="button">
             Смотреть новинки
           </Link>
+          {/* Emptied by changes not sent yet: the shop still holds the lines until they are. */}
+          <PendingNote queued={b.queue.length} online={online} />
         </div>
       ) : (
         <>
@@ -81,16 +83,7 @@ export default function BasketPage() {
               </button>
             </div>
             {/* Last in the summary: coming and going as each change is sent, it moves no line and no button. */}
-            <div role="status">
-              {b.queue.length > 0 && (
-                <p className="basket__pending" data-testid="pending-note">
-                  {online
-                    ? 'Отправляем изменения корзины…'
-                    : 'Нет связи: изменения корзины сохранены и отправятся, когда появится интернет.'}{' '}
-                  Сумма обновится, когда магазин подтвердит изменения.
-                </p>
-              )}
-            </div>
+            <PendingNote queued={b.queue.length} online={online} />
           </div>
         </>
       )}
@@ -147,5 +140,19 @@ function BasketLine({ line }: { line: LineView }) {
         ×
       </button>
     </li>
+  );
+}
+
+/** Says that changes wait to be sent (and why), while any do; a live region, so it is heard as it comes and goes. */
+function PendingNote({ queued, online }: { queued: number; online: boolean }) {
+  return (
+    <div role="status">
+      {queued > 0 && (
+        <p className="basket__pending" data-testid="pending-note">
+          {online ? 'Отправляем изменения корзины…' : 'Нет связи: изменения корзины сохранены и отправятся, когда появится интернет.'} Сумма
+          обновится, когда магазин подтвердит изменения.
+        </p>
+      )}
+    </div>
   );
 }
