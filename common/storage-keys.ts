@@ -20,6 +20,14 @@ export const SIGNED_IN_COOKIE = 'signedIn';
  * reads it to render the notice into the page's HTML only for a visitor who has not accepted it.
  */
 export const COOKIE_ACCEPTED_COOKIE = 'cookieAccepted';
+/**
+ * Set (to 1) while this device holds basket changes the shop has not confirmed, cleared when none wait (the
+ * page's outbox writes it, src/state/outbox.ts). The server then renders the basket page without the lines it
+ * knows: its confirmed basket lacks those changes, and showing it would show a basket the shopper did not
+ * make until the app has read the device's queue. The service worker cannot write cookies: a queue it sent
+ * with every tab closed leaves the cookie set, and the next basket page shows its placeholder a moment longer.
+ */
+export const BASKET_QUEUED_COOKIE = 'basketQueued';
 
 /** The IndexedDB store the page (state/persist.ts) and the service worker (Background Sync) share. */
 export const IDB = {

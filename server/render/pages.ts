@@ -12,7 +12,7 @@ import { SHOP_NAME } from '../../common/titles.ts';
 import { productPage } from '../../common/pages/product.ts';
 import { MESSAGES, escapeMarkup, pageShopper, sendStored, splitUrl, staffPageStatus, type Computed } from '../http/public.ts';
 import { readBasket } from '../basket/public.ts';
-import { BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
+import { BASKET_QUEUED_COOKIE, BUILD_HEADER, COOKIE_ACCEPTED_COOKIE } from '../../common/storage-keys.ts';
 import { hydrationChunks, inlineStylesheets, pageHtml, readManifest } from './page-html.ts';
 import { loadPageAnswers } from './page-answers.ts';
 import { pageHead } from './page-head.ts';
@@ -89,6 +89,9 @@ export function servePages(app: FastifyInstance, sources: PageSources): void {
 
   /** The shopper's own things a personal page shows: their confirmed basket, when the server can tell who they are. */
   const personalOf = async (req: FastifyRequest): Promise<Pick<PageVisitor, 'basket'>> => {
+    // The device holds changes the server has not confirmed: its basket is not the server's, and the page
+    // shows its placeholder until the app has the device's queue (common/storage-keys.ts).
+    if (req.cookies[BASKET_QUEUED_COOKIE] === '1') return {};
     try {
       const who = await pageShopper(app, req);
       return who ? { basket: await readBasket(app.db, who) } : {};

@@ -1,7 +1,8 @@
 // The page's basket sync (docs/architecture.md, "A basket change"): the shared sync (common/browser/
 // basket-sync.ts) wired to this page: the basket store as its view, IndexedDB as its storage, fetch with
 // the shop's cookies as its transport, a BroadcastChannel to the other tabs, the Web Lock they share, the
-// browser's online state, and Background Sync for changes that wait for the network.
+// browser's online state, and Background Sync for changes that wait for the network. It also tells the server,
+// by a cookie, whether changes wait (the basket page is then rendered without the server's lines).
 import { BasketSync } from '../../common/browser/basket-sync.ts';
 import { basketChannel } from '../../common/browser/basket-channel.ts';
 import { cartTransport } from '../../common/browser/cart-calls.ts';
@@ -11,12 +12,27 @@ import { basket, cartRenderedWith } from './basket.ts';
 import { onServiceWorkerMessage, requestBackgroundSync } from './sw-update.ts';
 import { setStorageProblem } from './ui.ts';
 import { basketKnown } from './personal.ts';
+import { subscribe } from 'valtio';
+import { writeCookie } from '../lib/cookies.ts';
+import { BASKET_QUEUED_COOKIE } from '../../common/storage-keys.ts';
 
 let made: BasketSync | null = null;
 
+/** Whether changes wait, as the cookie the server reads tells it (common/storage-keys.ts BASKET_QUEUED_COOKIE). */
+let queuedTold: boolean | null = null;
+function tellServerOfQueue(): void {
+  const queued = basket.queue.length > 0;
+  if (queued === queuedTold) return;
+  queuedTold = queued;
+  writeCookie(BASKET_QUEUED_COOKIE, queued ? '1' : null);
+}
+
 /** The sync, made on first use (importing this module opens no channel to the other tabs). */
-const syncNow = (): BasketSync =>
-  (made ??= new BasketSync({
+const syncNow = (): BasketSync => made ?? makeSync();
+
+function makeSync(): BasketSync {
+  subscribe(basket, tellServerOfQueue);
+  return (made = new BasketSync({
     view: basket,
     storage: idbBasketStorage,
     transport: cartTransport,
@@ -27,6 +43,7 @@ const syncNow = (): BasketSync =>
     onStorageLost: () => setStorageProblem('unavailable'),
     onStoredRead: basketKnown,
   }));
+}
 
 /** Queues a change: stored first, then shown as pending, then sent when it can be. */
 export const enqueue = (m: Mutation): Promise<void> => syncNow().enqueue(m);

@@ -144,6 +144,37 @@ test('a basket emptied while the shop cannot be reached says the emptying waits 
   expect(server.cart).toEqual([]);
 });
 
+test.describe('with the scripts held back', () => {
+  // Every request of the page goes through the routes below only when no service worker answers it.
+  test.use({ serviceWorkers: 'block' });
+
+  test("the basket page reloaded while a change waits never draws the shop's basket without it", async ({ page, request }) => {
+    const [a] = await pickProducts(request, 1, 2);
+    // The shop cannot be reached for changes: the add waits on this device.
+    await page.route(/\/api\/v2\/cart\//, (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await addFromProductPage(page, a, a.extIds[0]);
+    await clickBasketLink(page);
+    await expect(line(page, a.extIds[0])).toHaveClass(/is-pending/);
+
+    // Reloaded with the page's scripts held back: what the server drew is all the shopper sees meanwhile.
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // (Not page.reload: this suite's waits for the app to start, which the held scripts keep from happening.)
+    await page.evaluate(() => location.reload());
+    await expect(page.getByTestId('basket-not-known')).toBeVisible();
+    await expect(page.getByText('В корзине пока пусто.')).toHaveCount(0);
+    letGo();
+    await expect(line(page, a.extIds[0])).toHaveClass(/is-pending/);
+    await expect(page.getByText('В корзине пока пусто.')).toHaveCount(0);
+  });
+});
+
 test('the basket page opened directly shows the shopper their own lines from its first paint, even without JavaScript', async ({
   page,
   browser,
