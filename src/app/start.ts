@@ -23,9 +23,15 @@ export function startAfterPaint(): void {
     if (started) return;
     started = true;
     stopWatching.forEach((stop) => stop());
-    loadOrReload(() => import('./background.ts'))
-      .then((background) => background.start())
-      .catch((err: unknown) => console.error('[start] the background work could not load', err));
+    const load = (): void =>
+      void loadOrReload(() => import('./background.ts'))
+        .then((background) => background.start())
+        .catch((err: unknown) => {
+          // Offline (the first visit, before the service worker keeps the chunks): again when the network is back.
+          if (!navigator.onLine) addEventListener('online', load, { once: true });
+          else console.error('[start] the background work could not load', err);
+        });
+    load();
   };
   const stopWatching = SAVED_STORES.map((store) => subscribe(store, start));
   // Not before the page has hydrated: what the work learns (the saved favourites, the signed-in shopper)
