@@ -1,8 +1,10 @@
-// Bundle figures from dist/.vite/manifest.json, gzip level 9, kB = 1000 bytes. A page's initial JS is what
+// Bundle figures from dist/.vite/manifest.json, kB = 1000 bytes: gzip level 9 (the figures kept since the
+// first measure) and brotli as the server sends it (the build's own .br files, server/plugins/web.ts; every
+// browser the shop supports asks for brotli). A page's initial JS is what
 // the browser fetches before that page hydrates: index.html's script (src/boot.ts), the app it imports
 // (src/main.tsx) with everything main imports statically, and the page's chunk with its imports. What the
 // page loads later (the idle start's background work, popups, other pages) is not in it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readManifest } from '../server/render/page-html.ts';
@@ -17,8 +19,8 @@ interface Chunk {
 }
 
 export interface BundleFigures {
-  /** Initial JS of each measured page (by its label), in kB, and how many files it is. */
-  initialJs: Record<string, { kb: number; files: number }>;
+  /** Initial JS of each measured page (by its label), in kB gzipped and as sent (brotli), and how many files it is. */
+  initialJs: Record<string, { kb: number; sentKb: number; files: number }>;
   appKb: number;
   largestRoute: { name: string; kb: number };
   swKb: number;
@@ -31,6 +33,11 @@ const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 export function bundleFigures(distDir: string): BundleFigures {
   const manifest = readManifest(distDir) as Record<string, Chunk>;
   const gz = (file: string) => gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
+  // A file too small to be worth compressing has no .br beside it: it is sent as it is.
+  const sent = (file: string) => {
+    const br = path.join(distDir, `${file}.br`);
+    return existsSync(br) ? statSync(br).size : statSync(path.join(distDir, file)).size;
+  };
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
     if (seen.has(key)) return seen;
@@ -38,12 +45,12 @@ export function bundleFigures(distDir: string): BundleFigures {
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
   };
-  const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gz(manifest[k].file), 0);
+  const sum = (keys: Iterable<string>, size = gz) => [...keys].reduce((n, k) => n + size(manifest[k].file), 0);
   const app = new Set([...closure('index.html'), ...closure('src/main.tsx')]);
   const initialJs = Object.fromEntries(
     MEASURED_PAGES.map(({ label, src }) => {
       const files = new Set([...app, ...closure(src)]);
-      return [label, { kb: kb(sum(files)), files: files.size }];
+      return [label, { kb: kb(sum(files)), sentKb: kb(sum(files, sent)), files: files.size }];
     }),
   );
   const routeKeys = Object.keys(manifest).filter((k) => /\/features\/.+Page\.tsx$/.test(k));
