@@ -21,6 +21,7 @@ let made: BasketSync | null = null;
 /** Whether changes wait, as the cookie the server reads tells it (common/storage-keys.ts BASKET_QUEUED_COOKIE). */
 let queuedTold: boolean | null = null;
 function tellServerOfQueue(): void {
+  if (typeof document === 'undefined') return; // no page: nothing is rendered for it
   const queued = basket.queue.length > 0;
   if (queued === queuedTold) return;
   queuedTold = queued;
