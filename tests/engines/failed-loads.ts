@@ -16,12 +16,15 @@ export const FAILED_LOADS: readonly FailedLoad[] = [
     message: /A ServiceWorker passed a promise to FetchEvent\.respondWith\(\) that rejected with ‘Error: no-response/,
     when: 'after the server stopped',
   },
-  // Firefox: a product picture whose load, answered by the service worker, did not complete. Seen once, for
-  // the search results' pictures as the walk went on to the favourites (a picture taken off the page while
-  // loading). A picture that really failed shows as a missing picture, which no engine reports as a script
-  // error either.
+  // Firefox: a load the service worker answered that did not complete because the page let it go: a product
+  // picture taken off the page while loading (seen once, for the search results' pictures as the walk went
+  // on to the favourites), or a chunk of the page's start cut off because the walk left the page at once
+  // (seen once, the third-party chunk of the start address, left for the basket with the server stopped).
+  // A picture that really failed shows as a missing picture; a chunk that really failed is the app's to
+  // handle (src/components/chunk-reload.ts), which it logs when it is not the page being left.
   {
-    message: /: Failed to load ‘[^’]*\/media\/[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/,
+    message:
+      /: Failed to load ‘[^’]*\/(media|assets)\/[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/,
     when: 'always',
   },
 ];
