@@ -24,8 +24,15 @@ function urlsLoadedSoFar(): string[] {
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const { Workbox } = await import('workbox-window');
-  wb = new Workbox('/sw.js', { scope: '/' });
+  let WorkboxOf: typeof Workbox;
+  try {
+    ({ Workbox: WorkboxOf } = await import('workbox-window'));
+  } catch (err) {
+    // Its chunk cut off (the page being left) or not to be had: the next page registers the worker.
+    console.warn('[sw] the service worker is not registered from this page', err);
+    return;
+  }
+  wb = new WorkboxOf('/sw.js', { scope: '/' });
   onUpdateAccepted(() => wb?.messageSkipWaiting());
   wb.addEventListener('waiting', () => {
     swStatus.updateReady = true;

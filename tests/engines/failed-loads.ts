@@ -16,15 +16,15 @@ export const FAILED_LOADS: readonly FailedLoad[] = [
     message: /A ServiceWorker passed a promise to FetchEvent\.respondWith\(\) that rejected with ‘Error: no-response/,
     when: 'after the server stopped',
   },
-  // Firefox: a load the service worker answered that did not complete because the page let it go: a product
-  // picture taken off the page while loading (seen once, for the search results' pictures as the walk went
-  // on to the favourites), or a chunk of the page's start cut off because the walk left the page at once
-  // (seen once, the third-party chunk of the start address, left for the basket with the server stopped).
-  // A picture that really failed shows as a missing picture; a chunk that really failed is the app's to
-  // handle (src/components/chunk-reload.ts), which it logs when it is not the page being left.
+  // Firefox: a load the service worker answered that did not complete because the page let it go. The walk
+  // leaves each page at once, as a shopper may, and whatever the page was still loading through the worker
+  // is cut off: a product picture taken off the page while loading, a chunk of the page's start (the
+  // third-party chunk of the start address, left for the basket), a catalogue answer fetched ahead (the
+  // filters of another category, on the listing left for a product). Firefox reports each as an error of the
+  // page it left; no script failed. What a step needs and does not get fails that step; a chunk that really
+  // failed is the app's to handle and log (src/components/chunk-reload.ts).
   {
-    message:
-      /: Failed to load ‘[^’]*\/(media|assets)\/[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/,
+    message: /: Failed to load ‘[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/,
     when: 'always',
   },
 ];
