@@ -1,5 +1,6 @@
 // What the basket's e2e tests share: products of the seed with sizes in stock (found through the public
 // API), adding a size from its product page, and a basket line by its ext_id.
+import { controlled } from './service-worker-devtools.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Paged } from '../../common/contract/base.ts';
 import type { Offer, ProductOffer } from '../../common/contract/catalog.ts';
@@ -77,3 +78,12 @@ export const clickBasketLink = (page: Page) =>
     .getByRole('link', { name: /^Корзина/ })
     .first()
     .click();
+
+/** The pick's first size in the basket, confirmed, on the basket page, with the service worker controlling it. */
+export async function basketWithOneLine(page: Page, p: Pick): Promise<void> {
+  await page.goto(p.url);
+  await controlled(page);
+  await addFromProductPage(page, p, p.extIds[0]);
+  await clickBasketLink(page);
+  await expect(line(page, p.extIds[0])).not.toHaveClass(/is-pending/);
+}

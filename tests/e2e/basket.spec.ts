@@ -3,7 +3,7 @@
 // through the shop's test provider, the confirmation and the popup; the manager's notice goes out by mail.
 // And offline: changes made with no network wait in IndexedDB, survive a reload, and reach the server once.
 import { expect, test } from './fixtures.ts';
-import { addFromProductPage, clickBasketLink, fillBuyer, line, pickProducts } from './basket-helpers.ts';
+import { addFromProductPage, basketWithOneLine, clickBasketLink, fillBuyer, line, pickProducts } from './basket-helpers.ts';
 import { mailsTo } from './mailbox.ts';
 import { controlled } from './service-worker-devtools.ts';
 
@@ -124,11 +124,7 @@ test('a basket emptied while the shop cannot be reached says the emptying waits 
   request,
 }) => {
   const [a] = await pickProducts(request, 1, 2);
-  await page.goto(a.url);
-  await controlled(page);
-  await addFromProductPage(page, a, a.extIds[0]);
-  await clickBasketLink(page);
-  await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
+  await basketWithOneLine(page, a);
 
   await context.setOffline(true);
   await line(page, a.extIds[0])

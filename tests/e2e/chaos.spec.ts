@@ -96,6 +96,39 @@ async function openBasket(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
 }
 
+/** The basket after a step, from the basket before it. */
+function basketAfter(model: ReadonlyMap<string, number>, step: Step): Map<string, number> {
+  const after = new Map(model);
+  if (step.kind === 'add') after.set(step.v.ext, (after.get(step.v.ext) ?? 0) + 1);
+  else if (step.kind === 'clear') after.clear();
+  else if (step.kind === 'remove') after.delete(step.v.ext);
+  else after.set(step.v.ext, after.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1));
+  return after;
+}
+
+/** Makes a step through the page as a shopper does, and waits until the page shows it made (sent or not). */
+async function makeStep(page: Page, step: Step, after: ReadonlyMap<string, number>): Promise<void> {
+  if (step.kind === 'add') return addFromProductPage(page, step.v.product, step.v.ext);
+  await openBasket(page);
+  if (step.kind === 'clear') {
+    await page.getByRole('button', { name: 'Очистить корзину' }).click();
+    return expect(page.getByTestId('basket-lines')).toBeHidden();
+  }
+  const row = line(page, step.v.ext);
+  if (step.kind === 'remove') {
+    await row.getByRole('button', { name: /^Удалить/ }).click();
+    return expect(row).toHaveCount(0);
+  }
+  await row.getByRole('button', { name: step.kind === 'inc' ? 'Увеличить' : 'Уменьшить' }).click();
+  await expect(row.getByTestId('quantity')).toHaveText(String(after.get(step.v.ext)));
+}
+
+/** The model becomes the basket after the step. */
+function take(model: Map<string, number>, after: ReadonlyMap<string, number>): void {
+  model.clear();
+  for (const [ext, q] of after) model.set(ext, q);
+}
+
 test('100 random basket changes on a network that drops a third of the calls end with the server cart equal to the model', async ({
   page,
   request,
@@ -220,36 +253,10 @@ test('100 random basket changes on a network that drops a third of the calls end
       log.push(step.kind === 'clear' ? 'clear' : `${step.kind} ${step.v.ext}`);
       wire.push(`step ${i + 1}: ${log.at(-1)}`);
       // What the basket is after this step: the page may show it from the click on.
-      const after = new Map(model);
-      if (step.kind === 'add') after.set(step.v.ext, (after.get(step.v.ext) ?? 0) + 1);
-      else if (step.kind === 'clear') after.clear();
-      else if (step.kind === 'remove') after.delete(step.v.ext);
-      else after.set(step.v.ext, after.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1));
+      const after = basketAfter(model, step);
       recent.push(shownOf(after));
-      if (step.kind === 'add') {
-        await addFromProductPage(page, step.v.product, step.v.ext);
-        model.set(step.v.ext, (model.get(step.v.ext) ?? 0) + 1);
-        continue;
-      }
-      await openBasket(page);
-      if (step.kind === 'clear') {
-        await page.getByRole('button', { name: 'Очистить корзину' }).click();
-        model.clear();
-        await expect(page.getByTestId('basket-lines')).toBeHidden();
-        continue;
-      }
-      const row = line(page, step.v.ext);
-      if (step.kind === 'remove') {
-        await row.getByRole('button', { name: /^Удалить/ }).click();
-        model.delete(step.v.ext);
-        await expect(row).toHaveCount(0);
-        continue;
-      }
-      const q = model.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1);
-      await row.getByRole('button', { name: step.kind === 'inc' ? 'Увеличить' : 'Уменьшить' }).click();
-      model.set(step.v.ext, q);
-      // What the shopper sees right away is what the shopper did, sent or not.
-      await expect(row.getByTestId('quantity')).toHaveText(String(q));
+      await makeStep(page, step, after);
+      take(model, after);
     }
 
     // Everything the shopper did goes out in the end, through the same flaky network. After each failure the
@@ -504,34 +511,10 @@ test('two tabs, reloads with a change on the wire and offline spells: no tab eve
         await expect(tab.getByRole('heading', { level: 1 }).first()).toBeVisible();
         continue;
       }
-      const after = new Map(model);
-      if (step.kind === 'add') after.set(step.v.ext, (after.get(step.v.ext) ?? 0) + 1);
-      else if (step.kind === 'clear') after.clear();
-      else if (step.kind === 'remove') after.delete(step.v.ext);
-      else after.set(step.v.ext, after.get(step.v.ext)! + (step.kind === 'inc' ? 1 : -1));
+      const after = basketAfter(model, step);
       recent.push(shownOf(after));
-      if (step.kind === 'add') {
-        await addFromProductPage(tab, step.v.product, step.v.ext);
-        model.set(step.v.ext, after.get(step.v.ext)!);
-        continue;
-      }
-      await openBasket(tab);
-      if (step.kind === 'clear') {
-        await tab.getByRole('button', { name: 'Очистить корзину' }).click();
-        model.clear();
-        await expect(tab.getByTestId('basket-lines')).toBeHidden();
-        continue;
-      }
-      const row = line(tab, step.v.ext);
-      if (step.kind === 'remove') {
-        await row.getByRole('button', { name: /^Удалить/ }).click();
-        model.delete(step.v.ext);
-        await expect(row).toHaveCount(0);
-        continue;
-      }
-      await row.getByRole('button', { name: step.kind === 'inc' ? 'Увеличить' : 'Уменьшить' }).click();
-      model.set(step.v.ext, after.get(step.v.ext)!);
-      await expect(row.getByTestId('quantity')).toHaveText(String(model.get(step.v.ext)));
+      await makeStep(tab, step, after);
+      take(model, after);
     }
 
     if (offline) await setOffline(false);

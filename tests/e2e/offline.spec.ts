@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { CACHE_NAMES, OUTBOX_SYNC_TAG } from '../../common/storage-keys.ts';
 import { cacheKindFor } from '../../sw/cache-rules.ts';
-import { addFromProductPage, clickBasketLink, line, pickProducts } from './basket-helpers.ts';
+import { addFromProductPage, basketWithOneLine, clickBasketLink, line, pickProducts } from './basket-helpers.ts';
 import { controlled, serviceWorkerDevtools } from './service-worker-devtools.ts';
 
 test('after the service worker takes over, an offline reload still shows the home page with its data', async ({ page, context }) => {
@@ -69,11 +69,7 @@ test('with every tab closed, the service worker sends the queued basket changes 
 }) => {
   const [a] = await pickProducts(request, 1, 2);
   const page = await context.newPage();
-  await page.goto(a.url);
-  await controlled(page);
-  await addFromProductPage(page, a, a.extIds[0]);
-  await clickBasketLink(page);
-  await expect(line(page, a.extIds[0])).not.toHaveClass(/is-pending/);
+  await basketWithOneLine(page, a);
 
   await context.setOffline(true);
   // One more of the second size than the shop has: the last of these adds will be refused.
