@@ -1,16 +1,40 @@
-// The page's record of what the shopper did before the app started. The server puts this script at the top of
-// every page it renders (server/render/page-html.ts) and names its hash in the Content-Security-Policy (the
-// shop admits no other inline script); src/app/early-input.ts replays the record once every part of the page
-// has hydrated. The script keeps, in order, every tap on a button, radio or checkbox, every letter typed and
-// every form sent, and keeps them from React's half-hydrated handlers (React would meet a radio already
-// checked and never hear of it; it would replay a tap on a part it hydrates first, and the record would too).
-// What a control does by itself (a radio's check, a typed letter) and links work as usual meanwhile.
+// The page's record of what the shopper did before the app started, and the few things it does itself
+// meanwhile. The server puts this script at the top of every page it renders (server/render/page-html.ts)
+// and names its hash in the Content-Security-Policy (the shop admits no other inline script);
+// src/app/early-input.ts replays the record once every part of the page has hydrated. The script keeps, in
+// order, every tap on a button, radio or checkbox, every letter typed and every form sent, and keeps them
+// from React's half-hydrated handlers (React would meet a radio already checked and never hear of it; it
+// would replay a tap on a part it hydrates first, and the record would too). What a control does by itself
+// (a radio's check, a typed letter) and links work as usual meanwhile, and so do, at once:
+// - a dialog's opener (a button whose aria-controls names a <dialog>: the menu's burger) opens it, and its
+//   close button (DIALOG_CLOSE_ATTRIBUTE), a press beside it and Escape close it; inside it, a button whose
+//   aria-controls names another element shows or hides that element (the menu's catalogue roots). The app is
+//   told at the replay which dialogs are still open (an 'open' entry: its opener is tapped again);
+// - a form marked NATIVE_FORM_ATTRIBUTE (the product page's add to basket) is sent by the browser to the
+//   server, which answers it, when the page is not the service worker's (a first visit: the app's code is
+//   seconds away on a slow network, while the form is one round trip), no basket change waits on this device
+//   (the server's basket is not the shopper's then: the app must add on top of the queue), and what the
+//   attribute names is in the form (a size chosen; else the app says what is missing). It goes once, with a
+//   key of its own: a second tap while the server answers sends nothing, even once the app has started.
+import { BASKET_QUEUED_COOKIE } from './storage-keys.ts';
 
 /** The record's name on `window`. */
 export const EARLY_INPUT_GLOBAL = '__earlyInput';
 
-/** The record's entries: what was done, and to which element. */
-export type EarlyInputKind = 'tap' | 'type' | 'submit';
+/** The record's entries: what was done, and to which element ('open': a dialog's opener, its dialog opened). */
+export type EarlyInputKind = 'tap' | 'type' | 'submit' | 'open';
+
+/** On a dialog's button: closes its dialog before the app starts too. */
+export const DIALOG_CLOSE_ATTRIBUTE = 'data-closes-dialog';
+
+/**
+ * On a form the server answers: the browser may send it before the app starts; its value is a selector that
+ * must match inside the form for that (what the server needs is there).
+ */
+export const NATIVE_FORM_ATTRIBUTE = 'data-native-when';
+
+/** The form field that carries a form's idempotency key (server/http/idempotency.ts reads it). */
+export const FORM_KEY_FIELD = 'idempotency_key';
 
 // Plain ES5 without a build step: it runs before anything else on the page. A string, so its bytes (and hash)
 // are the same for the server that sends it and the policy that admits it.
@@ -18,15 +42,80 @@ export const EARLY_INPUT_SCRIPT = `(function () {
   var early = (window.${EARLY_INPUT_GLOBAL} = { events: [], done: false });
   var TAP = 'button[type="button"], [role="button"], input[type="radio"], input[type="checkbox"]';
   var TEXT = 'input:not([type]), input[type="text"], input[type="search"], input[type="email"], input[type="tel"], input[type="password"], input[type="number"], textarea';
+  function dialogTap(target) {
+    var dialog = target.closest('dialog');
+    if (dialog && (target === dialog || target.closest('[${DIALOG_CLOSE_ATTRIBUTE}]'))) {
+      dialog.close();
+      return true;
+    }
+    var opener = target.closest('button[aria-controls]');
+    var controlled = opener && document.getElementById(opener.getAttribute('aria-controls'));
+    if (controlled instanceof HTMLDialogElement) {
+      if (!controlled.open) controlled.showModal();
+      opener.setAttribute('aria-expanded', 'true');
+      controlled.addEventListener('close', function () {
+        opener.setAttribute('aria-expanded', 'false');
+      }, { once: true });
+      early.events.push({ kind: 'open', target: opener });
+      return true;
+    }
+    if (controlled && dialog) {
+      var show = controlled.hidden;
+      controlled.hidden = !show;
+      opener.setAttribute('aria-expanded', String(show));
+      return true;
+    }
+    return false;
+  }
+  function sendsItself(form) {
+    var needs = form.getAttribute('${NATIVE_FORM_ATTRIBUTE}');
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    return needs !== null && form.method === 'post' && !worker &&
+      !/(^|;\\s*)${BASKET_QUEUED_COOKIE}=1/.test(document.cookie) && !!form.querySelector(needs);
+  }
+  function keyOf() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
+  }
+  var sent = [];
   function keep(e) {
+    if (e.type === 'submit' && sent.indexOf(e.target) >= 0) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     if (early.done || !(e.target instanceof Element)) return;
+    if (e.type === 'click' && dialogTap(e.target)) {
+      e.stopPropagation();
+      return;
+    }
     var target = e.type === 'click' ? e.target.closest(TAP) : e.type === 'submit' ? e.target : e.target.closest(TEXT);
     if (!target || target.disabled) return;
-    if (e.type === 'submit') e.preventDefault();
     e.stopPropagation();
+    if (e.type === 'submit') {
+      if (sendsItself(target)) {
+        var key = document.createElement('input');
+        key.type = 'hidden';
+        key.name = '${FORM_KEY_FIELD}';
+        key.value = keyOf();
+        target.appendChild(key);
+        sent.push(target);
+        return;
+      }
+      e.preventDefault();
+    }
     early.events.push({ kind: e.type === 'click' ? 'tap' : e.type === 'submit' ? 'submit' : 'type', target: target });
   }
   ['click', 'input', 'change', 'submit'].forEach(function (type) {
     document.addEventListener(type, keep, true);
+  });
+  // Back to this page from the back-forward cache: a form sent from it may be sent again, on purpose.
+  addEventListener('pageshow', function (e) {
+    if (!e.persisted) return;
+    sent.splice(0).forEach(function (form) {
+      var key = form.querySelector('input[name="${FORM_KEY_FIELD}"]');
+      if (key) key.remove();
+    });
   });
 })();`;

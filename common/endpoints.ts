@@ -30,7 +30,7 @@ import {
   User,
 } from './contract/accounts.ts';
 import { MessageBody, PageQuery } from './contract/base.ts';
-import { CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest } from './contract/basket.ts';
+import { CartAddForm, CartAddRequest, CartResponse, CartSuccess, CartUpdateRequest } from './contract/basket.ts';
 import { PushEndpointRequest, PushKey, PushSettings, PushSettingsRequest, PushSubscriptionRequest } from './contract/push.ts';
 import {
   BrandDetail,
@@ -211,6 +211,8 @@ export const ENDPOINTS = {
   cartUpdate: privateSend('PUT', '/v2/cart/:item_uuid/', CartUpdateRequest, CartResponse),
   cartRemove: privateCall('DELETE', '/v2/cart/:item_uuid/', CartResponse),
   cartEmpty: privateCall('DELETE', '/v2/cart/', CartResponse),
+  /** The product page's form sent by the browser itself: adds, then 303 to the basket page (or a page saying why not). */
+  cartAddForm: endpoint({ method: 'POST', path: '/v2/cart/form/', body: CartAddForm, answer: 'redirect', access: 'private' }),
 
   // Discounts, orders and payment
   promoCode: privateSend('POST', '/v1/promo_code/', PromoCodeRequest, PromoCodeResponse),

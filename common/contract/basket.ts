@@ -35,3 +35,15 @@ const lineQuantity = () =>
   );
 export const CartAddRequest = object({ ext_id: size(string(), 1, 100), quantity: defaulted(lineQuantity(), 1) });
 export const CartUpdateRequest = object({ quantity: lineQuantity(), item_uuid: optional(string()) });
+/**
+ * The product page's add-to-basket form as the browser itself sends it (urlencoded: the page's app had not
+ * started, or the browser runs no script): the chosen size, or the chosen top and bottom of a set (each a
+ * variant's ext_id, one of each added), the product page to go back to, and the page's key for the add.
+ */
+export const CartAddForm = object({
+  selectSize: optional(size(string(), 0, 100)),
+  selectTop: optional(size(string(), 0, 100)),
+  selectBottom: optional(size(string(), 0, 100)),
+  back: optional(size(string(), 0, 2000)),
+  idempotency_key: optional(size(string(), 0, 200)),
+});

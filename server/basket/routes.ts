@@ -1,6 +1,7 @@
 // Basket API (spec §7, the contract's shapes): GET|POST /v2/cart/, PUT|DELETE /v2/cart/{item_uuid}/, DELETE
 // /v2/cart/. Answers `{ status: 'success', cart }` or 4xx `{ status: 'error', message }`; every mutation
-// honours Idempotency-Key; a visitor's cart hangs on the `basket` cookie.
+// honours Idempotency-Key; a visitor's cart hangs on the `basket` cookie. The product page's form sent by the
+// browser itself: form-route.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasketItem } from '../../common/contract/basket.ts';
 import { ENDPOINTS } from '../../common/endpoints.ts';
@@ -8,6 +9,7 @@ import type { Queryable } from '../db/public.ts';
 import { idempotentCall, route, shopper, type Shopper } from '../http/public.ts';
 import { cartError, registerBasketAnswers } from './answers.ts';
 import { addToBasket, emptyBasket, readBasket, removeFromBasket, setBasketQuantity } from './basket.ts';
+import { basketFormRoute } from './form-route.ts';
 
 const success = (cart: BasketItem[]) => ({ status: 'success' as const, cart });
 
@@ -38,4 +40,6 @@ export default async function basketRoutes(app: FastifyInstance): Promise<void> 
   route(app, ENDPOINTS.cartRemove, async (req, reply) => mutate(req, reply, (tx, who) => removeFromBasket(tx, who, req.params.item_uuid)));
 
   route(app, ENDPOINTS.cartEmpty, async (req, reply) => mutate(req, reply, (tx, who) => emptyBasket(tx, who)));
+
+  basketFormRoute(app);
 }

@@ -22,9 +22,12 @@ export const IDEMPOTENCY_MESSAGES = {
 
 const KEY = /^[\x21-\x7e]{8,200}$/;
 
-/** The request's Idempotency-Key, undefined when absent; a malformed one is a 400. */
-function idempotencyKeyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
+/**
+ * The request's Idempotency-Key (or the key a form sent as a field: a browser's own form sends no headers),
+ * undefined when absent; a malformed one is a 400.
+ */
+function idempotencyKeyOf(req: FastifyRequest, formKey?: string): string | undefined {
+  const raw = formKey || req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !KEY.test(raw)) throw new Refusal('invalid', IDEMPOTENCY_MESSAGES.badKey);
   return raw;
@@ -72,7 +75,7 @@ async function runIdempotent(db: Db, opts: Idempotent, fn: (tx: Queryable) => Pr
  * Runs fn as the request's shopper (a visitor without the cookie gets one) under its Idempotency-Key, scoped
  * to that shopper and bound to the request's method and path; sets the answer's status on reply (200, or a
  * refusal's), and Idempotent-Replayed: true on a replay. Answers fn's body, a refusal's errorBody, or the
- * one stored for the key.
+ * one stored for the key. A form's key (formKey, a field of its body) stands for the header.
  */
 export async function idempotentCall<T, E>(
   db: Db,
@@ -80,8 +83,9 @@ export async function idempotentCall<T, E>(
   reply: FastifyReply,
   errorBody: (err: Refusal) => E,
   fn: (tx: Queryable, who: Shopper) => Promise<T>,
+  formKey?: string,
 ): Promise<T | E> {
-  const key = idempotencyKeyOf(req);
+  const key = idempotencyKeyOf(req, formKey);
   const who = shopper(req, reply);
   const result = await runIdempotent(
     db,

@@ -3,8 +3,9 @@
 // meanwhile). A button tapped early
 // is tapped again; a radio or checkbox changed early, and text typed early, are told to the app as the
 // change they were (React met them already changed at hydration and would not hear of them otherwise); a
-// form sent early is sent again. So the size the shopper sees chosen is the size the app adds, and nothing
-// tapped is lost or done twice.
+// form sent early is sent again; a dialog the script opened early (the menu) and still open is told to the
+// app by its opener tapped again. So the size the shopper sees chosen is the size the app adds, the menu on
+// screen is the menu the app knows open, and nothing tapped is lost or done twice.
 import { flushSync } from 'react-dom';
 import { EARLY_INPUT_GLOBAL, type EarlyInputKind } from '../../common/early-input-script.ts';
 
@@ -35,6 +36,8 @@ function retellText(field: HTMLInputElement | HTMLTextAreaElement): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+const isOpenDialog = (el: Element | null) => el instanceof HTMLDialogElement && el.open;
+
 /** A task from now: the microtasks of what was just done (a store's notices, React's renders of them) have run. */
 const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -45,8 +48,10 @@ export async function replayEarlyInput(): Promise<void> {
   early.done = true;
   const events = early.events.splice(0).filter((e) => e.target.isConnected);
   const lastChange = new Map<Element, number>();
+  const lastOpen = new Map<Element, number>();
   events.forEach((e, i) => {
     if (e.kind === 'type' || (e.kind === 'tap' && e.target instanceof HTMLInputElement)) lastChange.set(e.target, i);
+    if (e.kind === 'open') lastOpen.set(e.target, i);
   });
   for (const [i, e] of events.entries()) {
     const { target } = e;
@@ -57,6 +62,10 @@ export async function replayEarlyInput(): Promise<void> {
         if (lastChange.get(target) === i) retellChecked(target);
       } else if (e.kind === 'type' && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
         if (lastChange.get(target) === i) retellText(target);
+      } else if (e.kind === 'open') {
+        if (lastOpen.get(target) === i && isOpenDialog(document.getElementById(target.getAttribute('aria-controls') ?? ''))) {
+          (target as HTMLElement).click(); // the opener tapped again: the app now knows its dialog is open
+        }
       } else if (e.kind === 'submit' && target instanceof HTMLFormElement) {
         target.requestSubmit();
       } else if (e.kind === 'tap' && target instanceof HTMLElement) {

@@ -49,6 +49,9 @@ interface Shown {
 function watchShownBasket(): void {
   let last = '';
   const look = () => {
+    // A document still being parsed is not looked at: the parser may stop inside a line (a CI run saw a line
+    // with no quantity yet), which is the page loading, not a basket shown.
+    if (document.readyState === 'loading') return;
     const count =
       document.querySelector('[data-testid="basket-count"]')?.textContent ??
       (document.querySelector('.header__cart [data-testid="count-not-known-yet"]') ? 'unknown' : null);
@@ -68,6 +71,7 @@ function watchShownBasket(): void {
     void (window as unknown as { basketShown(s: Shown): Promise<void> }).basketShown({ count, lines });
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  document.addEventListener('DOMContentLoaded', look);
   // What it shows now, reported again: a tab coming to the front is looked at from that moment.
   (window as unknown as { basketShownAgain(): void }).basketShownAgain = () => {
     last = '';

@@ -1,7 +1,7 @@
 // A shopper's first taps, made while the app has not started yet (on a slow phone the page shows seconds
 // before its scripts arrive): each test holds every script of the shop back, taps as a shopper would on
 // what the server's HTML shows, then lets the scripts come. What was tapped takes effect once, as tapped.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { pickProducts } from './basket-helpers.ts';
@@ -34,48 +34,145 @@ async function heldPage(
   };
 }
 
+/** A product page with two sizes, its scripts held back: on a first visit, or with the given cookies set. */
+async function heldProduct(
+  fixtures: { browser: Browser; baseURL?: string; storageState?: unknown; request: APIRequestContext },
+  cookies: { name: string; value: string }[] = [],
+) {
+  const [pick] = await pickProducts(fixtures.request, 1, 2);
+  const held = await heldPage(fixtures.browser, fixtures);
+  if (cookies.length) await held.context.addCookies(cookies.map((c) => ({ ...c, url: fixtures.baseURL! })));
+  return { ...held, exts: pick!.extIds, open: () => held.page.goto(pick!.url, { waitUntil: 'commit' }) };
+}
+
 test('a size tapped before the app starts is the size the basket gets', async ({ browser, baseURL, storageState, request }) => {
-  const [pick] = await pickProducts(request, 1, 2);
-  const { context, page, release } = await heldPage(browser, { baseURL, storageState });
-  await page.goto(pick!.url, { waitUntil: 'commit' });
-  await page.locator(`input[value="${pick!.extIds[1]}"]`).check({ force: true });
+  const { context, page, release, exts, open } = await heldProduct({ browser, baseURL, storageState, request });
+  await open();
+  await page.locator(`input[value="${exts[1]}"]`).check({ force: true });
   await release();
-  await expect(page.locator(`input[value="${pick!.extIds[1]}"]`)).toBeChecked();
+  await expect(page.locator(`input[value="${exts[1]}"]`)).toBeChecked();
   await page.getByRole('button', { name: 'Добавить в корзину' }).click();
   await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
   await expect(page.getByText('Выберите размер')).toHaveCount(0);
   await page.goto('/basket');
-  await expect(page.locator(`[data-ext-id="${pick!.extIds[1]}"]`)).toHaveCount(1);
+  await expect(page.locator(`[data-ext-id="${exts[1]}"]`)).toHaveCount(1);
   await context.close();
 });
 
-test('a size and «Добавить в корзину» tapped before the app starts add the line once', async ({
+test('on a first visit, a size and «Добавить в корзину» tapped before the app starts add the line once, sent by the browser', async ({
   browser,
   baseURL,
   storageState,
   request,
 }) => {
-  const [pick] = await pickProducts(request, 1, 2);
-  const { context, page, release } = await heldPage(browser, { baseURL, storageState });
-  await page.goto(pick!.url, { waitUntil: 'commit' });
-  await page.locator(`input[value="${pick!.extIds[0]}"]`).check({ force: true });
-  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
-  await release();
-  await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
-  await expect(page.getByTestId('basket-count')).toHaveText('1');
-  await page.goto('/basket');
-  const line = page.locator(`[data-ext-id="${pick!.extIds[0]}"]`);
-  await expect(line).toHaveCount(1);
+  const { context, page, release, exts, open } = await heldProduct({ browser, baseURL, storageState, request });
+  // The form's answer is held a while: the shopper taps again meanwhile.
+  const sent: string[] = [];
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/v2/cart/form/', async (route) => {
+    sent.push(route.request().postData() ?? '');
+    await answered;
+    await route.continue();
+  });
+  await open();
+  await page.locator(`input[value="${exts[0]}"]`).check({ force: true });
+  const add = page.getByRole('button', { name: 'Добавить в корзину' });
+  const box = (await add.boundingBox())!;
+  // The mouse, not the locator: a locator's click waits for the navigation under way (the form's) to end.
+  const tapAdd = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await tapAdd();
+  await expect.poll(() => sent.length).toBe(1);
+  await tapAdd();
+  answer();
+  // The basket page, before any of the shop's scripts came: the server added the line and shows it.
+  await expect(page).toHaveURL(/\/basket$/);
+  const line = page.locator(`[data-ext-id="${exts[0]}"]`);
   await expect(line.getByTestId('quantity')).toHaveText('1');
+  await release();
   await expect(page.getByTestId('basket-count')).toHaveText('1');
+  await expect(line.getByTestId('quantity')).toHaveText('1');
+  expect(sent).toHaveLength(1);
+  expect(new URLSearchParams(sent[0]).get('selectSize')).toBe(exts[0]);
   await context.close();
 });
 
-test('the menu tapped before the app starts opens', async ({ browser, baseURL, storageState }) => {
+test('with a basket change waiting on the device, «Добавить в корзину» tapped before the app starts is added by the app, on the page', async ({
+  browser,
+  baseURL,
+  storageState,
+  request,
+}) => {
+  const { context, page, release, exts, open } = await heldProduct({ browser, baseURL, storageState, request }, [
+    { name: 'basketQueued', value: '1' },
+  ]);
+  await open();
+  await page.locator(`input[value="${exts[0]}"]`).check({ force: true });
+  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+  await release();
+  await expect(page.getByText('Добавлено в корзину.')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/basket$/);
+  await expect(page.getByTestId('basket-count')).toHaveText('1');
+  await page.goto('/basket');
+  await expect(page.locator(`[data-ext-id="${exts[0]}"]`).getByTestId('quantity')).toHaveText('1');
+  await context.close();
+});
+
+test('«Добавить в корзину» tapped before the app starts with no size chosen asks for one once the app starts', async ({
+  browser,
+  baseURL,
+  storageState,
+  request,
+}) => {
+  const { context, page, release, open } = await heldProduct({ browser, baseURL, storageState, request });
+  await open();
+  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+  await release();
+  await expect(page.getByRole('alert')).toHaveText('Выберите размер');
+  await expect(page).not.toHaveURL(/\/basket$/);
+  await context.close();
+});
+
+test('the menu tapped before the app starts opens at once, and the app knows it open', async ({ browser, baseURL, storageState }) => {
   const { context, page, release } = await heldPage(browser, { baseURL, storageState });
   await page.goto('/kupalniki', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Меню' }).click();
+  const burger = page.getByRole('button', { name: 'Меню', exact: true });
+  await burger.click();
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await expect(menu).toBeVisible();
+  // A catalogue root opened before the start stays open in the panel the app draws.
+  const root = menu.locator('.mobile-menu__root').first();
+  await root.click();
+  await expect(root).toHaveAttribute('aria-expanded', 'true');
   await release();
-  await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
+  await expect(menu).toBeVisible();
+  await expect(menu.locator('.mobile-menu__root').first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+  await expect(menu).toBeHidden();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await context.close();
+});
+
+test('the menu opened and closed before the app starts stays closed after it, and opens again from the burger', async ({
+  browser,
+  baseURL,
+  storageState,
+}) => {
+  const { context, page, release } = await heldPage(browser, { baseURL, storageState });
+  await page.goto('/kupalniki', { waitUntil: 'commit' });
+  const burger = page.getByRole('button', { name: 'Меню', exact: true });
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await burger.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+  await expect(menu).toBeHidden();
+  await burger.click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await release();
+  await expect(menu).toBeHidden();
+  await burger.click();
+  await expect(menu).toBeVisible();
   await context.close();
 });

@@ -26,9 +26,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('adding to the basket without the basket queue', () => {
   it('says it could not add, in Russian, and does not say it added', async () => {
-    const root = document.createElement('div');
+    const root = document.body.appendChild(document.createElement('div'));
     await act(async () => {
-      createRoot(root).render(<AddToBasket product={product} feature={{ selectSize: 'v-44', selectTop: '', selectBottom: '' } as never} />);
+      createRoot(root).render(
+        <AddToBasket product={product} feature={{ selectSize: 'v-44', selectTop: '', selectBottom: '' } as never}>
+          {null}
+        </AddToBasket>,
+      );
     });
     await act(async () => {
       root.querySelector('button')!.click();

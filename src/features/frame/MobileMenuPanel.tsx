@@ -3,9 +3,12 @@
 // shopper's name, to the profile), the catalogue roots (each opens to its subcategories) and the information
 // pages. It opens when the burger (MobileMenu.tsx) sets the menu store, and closes on a route change (Header),
 // its close button, Escape and a press beside it; the page behind does not scroll while it is open. Not in a
-// page's first download: the frame hydrates it once the page has (app/Later.tsx).
+// page's first download: the frame draws it in place of the server's once the page has hydrated
+// (app/Later.tsx); before the app starts, the page's inline script opens and closes the server's panel
+// (common/early-input-script.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { DIALOG_CLOSE_ATTRIBUTE } from '../../../common/early-input-script.ts';
 import { href } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { useCatalog } from '../../state/catalog.ts';
@@ -21,6 +24,15 @@ import { ShopPhones } from './ShopPhones.tsx';
 
 const DESKTOP = '(min-width: 768px)';
 
+/**
+ * The catalogue root the shopper opened in the server's panel before the app started (the page's inline
+ * script shows and hides them meanwhile): the panel drawn in its place keeps it open.
+ */
+function expandedBeforeStart(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector<HTMLElement>('#mobile-menu .mobile-menu__root[aria-expanded="true"]')?.dataset.root ?? null;
+}
+
 export function MobileMenuPanel() {
   const { mobileOpen } = useMenu();
   const { previewCategories, organization } = useCatalog();
@@ -29,7 +41,7 @@ export function MobileMenuPanel() {
   const favKnown = useKnown().favorites;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [expanded, setExpanded] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<string | null>(expandedBeforeStart);
 
   useEffect(() => {
     const d = dialogRef.current;
@@ -78,7 +90,14 @@ export function MobileMenuPanel() {
       <div className="mobile-menu__inner">
         <div className="mobile-menu__head">
           <span className="mobile-menu__title">Меню</span>
-          <button ref={closeRef} type="button" className="icon-button" aria-label="Закрыть меню" onClick={closeMobileMenu}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button"
+            aria-label="Закрыть меню"
+            onClick={closeMobileMenu}
+            {...{ [DIALOG_CLOSE_ATTRIBUTE]: '' }}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -124,6 +143,7 @@ export function MobileMenuPanel() {
                     className="mobile-menu__link mobile-menu__root"
                     aria-expanded={open}
                     aria-controls={id}
+                    data-root={root.path}
                     onClick={() => setExpanded(open ? null : root.path)}
                   >
                     {root.name}

@@ -1,21 +1,29 @@
-// The product page's add-to-basket button: the chosen size (or the chosen top and bottom of a set) goes
-// into the basket as queued changes; without a choice it asks for one and sends nothing.
-import { useEffect, useState } from 'react';
+// The product page's add-to-basket form: the size choice it is given (the SizePicker) and its button. The
+// chosen size (or the chosen top and bottom of a set) goes into the basket as queued changes; without a choice
+// it asks for one and sends nothing. It is a real form the server answers (server/basket/form-route.ts): a
+// shopper who taps before the app has started, on a first visit, has it sent by the browser
+// (common/early-input-script.ts decides), and a browser without scripts sends it too.
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { ProductOffer } from '../../../common/contract/catalog.ts';
+import { ENDPOINTS } from '../../../common/endpoints.ts';
+import { NATIVE_FORM_ATTRIBUTE } from '../../../common/early-input-script.ts';
 import { href } from '../../../common/routes.ts';
+import { callUrl } from '../../api/client.ts';
 import type { OfferFeature } from '../../state/basket.ts';
 import { ADD_FAILED, addToBasket, preloadBasketQueue } from '../../state/add-to-basket.ts';
 
 interface Props {
   product: Snapshot<ProductOffer>;
   feature: OfferFeature;
+  /** The size choice, inside the form: the browser sends its radios with it. */
+  children: ReactNode;
 }
 
 const KIND_LABEL = { size: 'Размер', top: 'Верх', bottom: 'Низ' } as const;
 
-export function AddToBasket({ product, feature }: Props) {
+export function AddToBasket({ product, feature, children }: Props) {
   const [state, setState] = useState<'idle' | 'need-size' | 'saving' | 'added' | 'failed'>('idle');
   useEffect(preloadBasketQueue, []);
   const chosen = [feature.selectSize, feature.selectTop, feature.selectBottom]
@@ -54,25 +62,37 @@ export function AddToBasket({ product, feature }: Props) {
     );
   };
   return (
-    <div className="add-to-basket">
-      <button type="button" className="button button--big" onClick={() => void add()}>
-        Добавить в корзину
-      </button>
-      {state === 'need-size' && (
-        <p className="form-error" role="alert">
-          Выберите размер
-        </p>
-      )}
-      {state === 'failed' && (
-        <p className="form-error" role="alert">
-          {ADD_FAILED}
-        </p>
-      )}
-      {state === 'added' && (
-        <p role="status">
-          Добавлено в корзину. <Link href={href('basket')}>Перейти в корзину</Link>
-        </p>
-      )}
-    </div>
+    <form
+      method="post"
+      action={callUrl(ENDPOINTS.cartAddForm)}
+      {...{ [NATIVE_FORM_ATTRIBUTE]: 'input:checked' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      <input type="hidden" name="back" value={offer.full_path_offer} />
+      {children}
+      <div className="add-to-basket">
+        <button type="submit" className="button button--big">
+          Добавить в корзину
+        </button>
+        {state === 'need-size' && (
+          <p className="form-error" role="alert">
+            Выберите размер
+          </p>
+        )}
+        {state === 'failed' && (
+          <p className="form-error" role="alert">
+            {ADD_FAILED}
+          </p>
+        )}
+        {state === 'added' && (
+          <p role="status">
+            Добавлено в корзину. <Link href={href('basket')}>Перейти в корзину</Link>
+          </p>
+        )}
+      </div>
+    </form>
   );
 }

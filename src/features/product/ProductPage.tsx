@@ -99,18 +99,19 @@ export default function ProductPage() {
           <p className={`product__stock${inStock ? '' : ' product__stock--out'}`} data-testid="product-stock">
             {inStock ? 'В наличии' : 'Нет в наличии'}
           </p>
-          <SizePicker
-            variants={p.variants}
-            colors={offer.colors}
-            color={color}
-            feature={feature}
-            onColor={(slug) => {
-              chooseColor(offer.id, slug);
-              chooseFeature(offer.id, { selectSize: undefined, selectTop: undefined, selectBottom: undefined });
-            }}
-            onFeature={(f) => chooseFeature(offer.id, f)}
-          />
-          <AddToBasket product={p} feature={feature} />
+          <AddToBasket product={p} feature={feature}>
+            <SizePicker
+              variants={p.variants}
+              colors={offer.colors}
+              color={color}
+              feature={feature}
+              onColor={(slug) => {
+                chooseColor(offer.id, slug);
+                chooseFeature(offer.id, { selectSize: undefined, selectTop: undefined, selectBottom: undefined });
+              }}
+              onFeature={(f) => chooseFeature(offer.id, f)}
+            />
+          </AddToBasket>
           <p className="product__actions">
             <button type="button" className="link-button" onClick={() => setChartOpen(true)}>
               Таблица размеров
