@@ -6,7 +6,7 @@
 // page's first download: the frame draws it in place of the server's once the page has hydrated
 // (app/Later.tsx); before the app starts, the page's inline script opens and closes the server's panel
 // (common/early-input-script.ts).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { DIALOG_CLOSE_ATTRIBUTE } from '../../../common/early-input-script.ts';
 import { href } from '../../../common/routes.ts';
@@ -35,13 +35,8 @@ function expandedBeforeStart(): string | null {
 
 export function MobileMenuPanel() {
   const { mobileOpen } = useMenu();
-  const { previewCategories, organization } = useCatalog();
-  const { signedIn, user } = useAuth();
-  const favCount = useFavorites().ids.length;
-  const favKnown = useKnown().favorites;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [expanded, setExpanded] = useState<string | null>(expandedBeforeStart);
 
   useEffect(() => {
     const d = dialogRef.current;
@@ -69,6 +64,31 @@ export function MobileMenuPanel() {
     };
   }, [mobileOpen]);
 
+  return (
+    <dialog
+      id="mobile-menu"
+      ref={dialogRef}
+      className="mobile-menu"
+      aria-label="Меню"
+      onClose={closeMobileMenu}
+      onClick={(e) => e.target === e.currentTarget && closeMobileMenu()}
+    >
+      <PanelContent closeRef={closeRef} />
+    </dialog>
+  );
+}
+
+/**
+ * What the panel holds, drawn apart from whether it is open: opening the menu (a tap the shopper waits on)
+ * then only opens the dialog, instead of drawing every catalogue link again.
+ */
+const PanelContent = memo(function PanelContent({ closeRef }: { closeRef: RefObject<HTMLButtonElement | null> }) {
+  const { previewCategories, organization } = useCatalog();
+  const { signedIn, user } = useAuth();
+  const favCount = useFavorites().ids.length;
+  const favKnown = useKnown().favorites;
+  const [expanded, setExpanded] = useState<string | null>(expandedBeforeStart);
+
   const item = (to: string, label: string, extra?: ReactNode) => (
     <li key={to}>
       <Link href={to} className="mobile-menu__link" onClick={closeMobileMenu} data-prefetch>
@@ -79,91 +99,82 @@ export function MobileMenuPanel() {
   );
 
   return (
-    <dialog
-      id="mobile-menu"
-      ref={dialogRef}
-      className="mobile-menu"
-      aria-label="Меню"
-      onClose={closeMobileMenu}
-      onClick={(e) => e.target === e.currentTarget && closeMobileMenu()}
-    >
-      <div className="mobile-menu__inner">
-        <div className="mobile-menu__head">
-          <span className="mobile-menu__title">Меню</span>
-          <button
-            ref={closeRef}
-            type="button"
-            className="icon-button"
-            aria-label="Закрыть меню"
-            onClick={closeMobileMenu}
-            {...{ [DIALOG_CLOSE_ATTRIBUTE]: '' }}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        {organization.data && (
-          <p className="mobile-menu__phones">
-            <ShopPhones org={organization.data} className="mobile-menu__phone" />
-          </p>
-        )}
-        <nav aria-label="Мобильное меню">
-          <ul className="mobile-menu__list">
-            {item(href('basket'), 'Корзина')}
-            {item(
-              href('favorite'),
-              'Избранное',
-              favKnown ? <span className="mobile-menu__count">{favCount}</span> : <CountNotKnownYet className="mobile-menu__count" />,
-            )}
-            {!signedIn ? (
-              <li>
+    <div className="mobile-menu__inner">
+      <div className="mobile-menu__head">
+        <span className="mobile-menu__title">Меню</span>
+        <button
+          ref={closeRef}
+          type="button"
+          className="icon-button"
+          aria-label="Закрыть меню"
+          onClick={closeMobileMenu}
+          {...{ [DIALOG_CLOSE_ATTRIBUTE]: '' }}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      {organization.data && (
+        <p className="mobile-menu__phones">
+          <ShopPhones org={organization.data} className="mobile-menu__phone" />
+        </p>
+      )}
+      <nav aria-label="Мобильное меню">
+        <ul className="mobile-menu__list">
+          {item(href('basket'), 'Корзина')}
+          {item(
+            href('favorite'),
+            'Избранное',
+            favKnown ? <span className="mobile-menu__count">{favCount}</span> : <CountNotKnownYet className="mobile-menu__count" />,
+          )}
+          {!signedIn ? (
+            <li>
+              <button
+                type="button"
+                className="mobile-menu__link"
+                onClick={() => {
+                  closeMobileMenu();
+                  openPopup('login');
+                }}
+              >
+                Войти
+              </button>
+            </li>
+          ) : (
+            item(href('profile'), displayName(user) || 'Личный кабинет')
+          )}
+        </ul>
+        <h2 className="mobile-menu__heading">Каталог</h2>
+        <ul className="mobile-menu__list">
+          {previewCategories.data.map((root) => {
+            const open = expanded === root.path;
+            const id = `mobile-menu-${root.path}`;
+            return (
+              <li key={root.path}>
                 <button
                   type="button"
-                  className="mobile-menu__link"
-                  onClick={() => {
-                    closeMobileMenu();
-                    openPopup('login');
-                  }}
+                  className="mobile-menu__link mobile-menu__root"
+                  aria-expanded={open}
+                  aria-controls={id}
+                  data-root={root.path}
+                  onClick={() => setExpanded(open ? null : root.path)}
                 >
-                  Войти
+                  {root.name}
+                  <ChevronIcon />
                 </button>
+                <ul id={id} className="mobile-menu__sub" hidden={!open}>
+                  {item(`/${root.path}`, `Все товары: ${root.name}`)}
+                  {root.subcategories.map((sub) => item(`/${sub.path}`, sub.name))}
+                </ul>
               </li>
-            ) : (
-              item(href('profile'), displayName(user) || 'Личный кабинет')
-            )}
-          </ul>
-          <h2 className="mobile-menu__heading">Каталог</h2>
-          <ul className="mobile-menu__list">
-            {previewCategories.data.map((root) => {
-              const open = expanded === root.path;
-              const id = `mobile-menu-${root.path}`;
-              return (
-                <li key={root.path}>
-                  <button
-                    type="button"
-                    className="mobile-menu__link mobile-menu__root"
-                    aria-expanded={open}
-                    aria-controls={id}
-                    data-root={root.path}
-                    onClick={() => setExpanded(open ? null : root.path)}
-                  >
-                    {root.name}
-                    <ChevronIcon />
-                  </button>
-                  <ul id={id} className="mobile-menu__sub" hidden={!open}>
-                    {item(`/${root.path}`, `Все товары: ${root.name}`)}
-                    {root.subcategories.map((sub) => item(`/${sub.path}`, sub.name))}
-                  </ul>
-                </li>
-              );
-            })}
-            {item(href('new'), 'Новинки')}
-            {item(href('sale'), 'Распродажа')}
-            {item(href('brands'), 'Бренды')}
-          </ul>
-          <h2 className="mobile-menu__heading">Покупателям</h2>
-          <ul className="mobile-menu__list">{MOBILE_INFO_LINKS.map(([name, label]) => item(href(name), label))}</ul>
-        </nav>
-      </div>
-    </dialog>
+            );
+          })}
+          {item(href('new'), 'Новинки')}
+          {item(href('sale'), 'Распродажа')}
+          {item(href('brands'), 'Бренды')}
+        </ul>
+        <h2 className="mobile-menu__heading">Покупателям</h2>
+        <ul className="mobile-menu__list">{MOBILE_INFO_LINKS.map(([name, label]) => item(href(name), label))}</ul>
+      </nav>
+    </div>
   );
-}
+});
