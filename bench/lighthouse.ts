@@ -4,7 +4,10 @@
 // the aims. A fresh browser profile each run: a first visit, no service worker yet. Then the pages with the
 // seed's photographs with the slow 4G applied to the browser, each measured twice: as the shop serves them
 // (the pipeline's variants) and as it served them before (every picture its original, through
-// originals-proxy.ts).
+// originals-proxy.ts). The paints section (`--only paints`): each page's first and largest paint as Lighthouse
+// simulates them beside the same page loaded over a slow 4G shaped outside the browser (shaped-network.ts),
+// for this build and, with `--paints-before <checkout>`, another (a worktree of an earlier commit, built) run
+// with its own server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,7 @@ import { startShop } from '../scripts/shop-process.ts';
 import { MEASURED_PAGES } from './measured-pages.ts';
 import { median } from './figures.ts';
 import { originalsProxy } from './originals-proxy.ts';
+import { shapedNetwork } from './shaped-network.ts';
 
 const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -30,7 +34,17 @@ interface PageFigures {
   pictureKb: number;
 }
 
-async function measure(url: string, opts: { throttling?: 'devtools' } = {}): Promise<PageFigures> {
+/** DevTools' 4x CPU slowdown and no network throttling: the network is shaped outside the browser. */
+const CPU_ONLY = {
+  requestLatencyMs: 0,
+  downloadThroughputKbps: 0,
+  uploadThroughputKbps: 0,
+  rttMs: 0,
+  throughputKbps: 0,
+  cpuSlowdownMultiplier: 4,
+};
+
+async function measure(url: string, opts: { throttling?: 'devtools' | 'cpu-only' } = {}): Promise<PageFigures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-lh-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir: profile, logLevel: 'silent' });
   try {
@@ -40,7 +54,8 @@ async function measure(url: string, opts: { throttling?: 'devtools' } = {}): Pro
       onlyCategories: ['performance'],
       logLevel: 'error',
       // 'devtools' applies the slow 4G to the browser itself, so a picture's real download time counts.
-      ...(opts.throttling ? { throttlingMethod: opts.throttling } : {}),
+      ...(opts.throttling === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
+      ...(opts.throttling === 'cpu-only' ? { throttlingMethod: 'devtools' as const, throttling: CPU_ONLY } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
@@ -65,6 +80,19 @@ async function measure(url: string, opts: { throttling?: 'devtools' } = {}): Pro
   }
 }
 
+/**
+ * Runs a page's measure until `runs` of them finished (a run Lighthouse cannot finish, NO_NAVSTART now and then
+ * in this Chromium, is run again, up to twice as many); the median of each figure over the finished runs.
+ */
+async function medianRuns(measureOnce: () => Promise<PageFigures>, runs: number) {
+  const all: PageFigures[] = [];
+  for (let tries = 0; all.filter((f) => Number.isFinite(f.performance)).length < runs && tries < runs * 2; tries++) {
+    all.push(await measureOnce());
+  }
+  const finished = all.filter((f) => Number.isFinite(f.performance));
+  return { of: (k: keyof PageFigures) => median(finished.map((f) => f[k])), tried: all.length, finished: finished.length };
+}
+
 /** A product page of the seed: the first card of the catalogue's first page. */
 async function productPath(base: string): Promise<string> {
   const page = (await (await fetch(`${base}/api/v1/offers/?limit=1&offset=0`)).json()) as { results: { full_path_offer: string }[] };
@@ -83,15 +111,9 @@ export async function lighthouseSection(opts: { distDir: string; runs?: number }
     photographs = await photographsTable(shop.url, [MEASURED_PAGES[0]!.path!, MEASURED_PAGES[1]!.path!, product], dataDir, runs);
     for (const page of MEASURED_PAGES.map((p) => p.path ?? product)) {
       await fetch(shop.url + page); // the first request of a page warms the server's caches
-      // A run Lighthouse cannot finish (NO_NAVSTART now and then in this Chromium) is run again, up to twice as many.
-      const all: PageFigures[] = [];
-      for (let tries = 0; all.filter((f) => Number.isFinite(f.performance)).length < runs && tries < runs * 2; tries++) {
-        all.push(await measure(shop.url + page));
-      }
-      const m = (k: keyof PageFigures) => median(all.map((f) => f[k]));
-      const failed = all.filter((f) => !Number.isFinite(f.performance)).length;
+      const { of: m, tried, finished } = await medianRuns(() => measure(shop.url + page), runs);
       rows[page] = {
-        runs: failed ? `${all.length - failed} of ${all.length}` : String(all.length),
+        runs: finished < tried ? `${finished} of ${tried}` : String(tried),
         performance: `${m('performance').toFixed(2)} (≥ 0.95)`,
         FCP: `${(m('fcpMs') / 1000).toFixed(2)} s (≤ 1.2)`,
         LCP: `${(m('lcpMs') / 1000).toFixed(2)} s (≤ 1.5)`,
@@ -115,6 +137,63 @@ export async function lighthouseSection(opts: { distDir: string; runs?: number }
   if (photographs) console.table(photographs);
 }
 
+/** The paints section (`--only paints`): the simulated and the shaped paints, this build beside another checkout. */
+export async function paintsSection(opts: { beforeCheckout?: string; runs?: number }): Promise<void> {
+  console.log(
+    "\nFirst and largest paint as Lighthouse simulates them, and with the slow 4G shaped outside the browser (one link shared by every connection; DevTools' 4x CPU)" +
+      (opts.beforeCheckout ? `; this build beside ${opts.beforeCheckout}` : ''),
+  );
+  const builds = [
+    ...(opts.beforeCheckout ? [{ label: 'before', root: opts.beforeCheckout }] : []),
+    { label: opts.beforeCheckout ? 'after' : 'this build', root: '.' },
+  ];
+  console.table(await paintsTable(builds, opts.runs ?? 3));
+}
+
+/**
+ * Each build's first and largest paint on `/`, a listing and a product page: Lighthouse's simulation, and
+ * the page loaded through shaped-network.ts, where the browser's own priorities meet the slow link (the
+ * simulation lets every request started early share the link, whatever its priority). A build is a checkout
+ * with its dist/ built, run with its own server.
+ */
+async function paintsTable(builds: { label: string; root: string }[], runs: number): Promise<Record<string, Record<string, string>>> {
+  const table: Record<string, Record<string, string>> = {};
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  for (const build of builds) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-paints-data-'));
+    const shop = await startShop(
+      { DATA_DIR: dataDir, DIST_DIR: path.resolve(build.root, 'dist'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      undefined,
+      path.resolve(build.root, 'server/main.ts'),
+    );
+    const shaped = await shapedNetwork(shop.url);
+    try {
+      const product = await productPath(shop.url);
+      for (const [name, page] of [
+        ['/', '/'],
+        ['/kupalniki', '/kupalniki'],
+        ['a product', product],
+      ]) {
+        await fetch(shop.url + page);
+        const simulated = (await medianRuns(() => measure(shop.url + page), runs)).of;
+        const outside = (await medianRuns(() => measure(shaped.url + page, { throttling: 'cpu-only' }), runs)).of;
+        table[`${build.label}: ${name}`] = {
+          'FCP simulated': s(simulated('fcpMs')),
+          'LCP simulated': `${s(simulated('lcpMs'))} (≤ 1.5)`,
+          'FCP shaped': s(outside('fcpMs')),
+          'LCP shaped': s(outside('lcpMs')),
+          'TBT shaped': `${Math.round(outside('tbtMs'))} ms`,
+        };
+      }
+    } finally {
+      await shaped.close();
+      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return table;
+}
+
 /** The pages' pictures with the slow 4G applied: as the shop serves them, and as it served the originals. */
 async function photographsTable(
   base: string,
@@ -123,13 +202,7 @@ async function photographsTable(
   runs: number,
 ): Promise<Record<string, Record<string, string>>> {
   const before = await originalsProxy(base, path.join(dataDir, 'media'));
-  const medianOf = async (url: string) => {
-    const all: PageFigures[] = [];
-    for (let tries = 0; all.filter((f) => Number.isFinite(f.performance)).length < runs && tries < runs * 2; tries++) {
-      all.push(await measure(url, { throttling: 'devtools' }));
-    }
-    return (k: keyof PageFigures) => median(all.filter((f) => Number.isFinite(f.performance)).map((f) => f[k]));
-  };
+  const medianOf = async (url: string) => (await medianRuns(() => measure(url, { throttling: 'devtools' }), runs)).of;
   const table: Record<string, Record<string, string>> = {};
   try {
     for (const page of pages) {

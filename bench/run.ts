@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/open.ts';
 import { apiFigures } from './api.ts';
-import { lighthouseSection } from './lighthouse.ts';
+import { lighthouseSection, paintsSection } from './lighthouse.ts';
 import { loadSection } from './load.ts';
 import { offlineSection } from './offline-visit.ts';
 import { bundleFigures } from './bundle.ts';
@@ -22,7 +22,7 @@ const { values } = parseArgs({
   options: {
     offers: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '200' },
-    /** One section only: bundle, lighthouse, offline, inp, first-tap, nav, load, api, search, exchange, photographs, start or curve. */
+    /** One section only: bundle, lighthouse, paints, offline, inp, first-tap, nav, load, api, search, exchange, photographs, start or curve. */
     only: { type: 'string' },
     /** The curve section's catalogue sizes, in offers. */
     'curve-sizes': { type: 'string', default: '20000,50000,200000' },
@@ -32,6 +32,8 @@ const { values } = parseArgs({
     photographs: { type: 'string', default: '200' },
     /** The first-tap section: another build (the code before a change) measured beside dist/. */
     'first-tap-dist': { type: 'string' },
+    /** The paints section: another checkout (a worktree of an earlier commit, built) measured beside this one. */
+    'paints-before': { type: 'string' },
   },
 });
 const offers = Number(values.offers);
@@ -64,6 +66,11 @@ if (wanted('bundle')) {
 if (wanted('lighthouse')) {
   if (existsSync('dist/.vite/manifest.json')) await lighthouseSection({ distDir: 'dist' });
   else console.log('\nLighthouse: no dist/: run `npm run build` first');
+}
+
+if (wanted('paints')) {
+  if (existsSync('dist/.vite/manifest.json')) await paintsSection({ beforeCheckout: values['paints-before'] });
+  else console.log('\nPaints: no dist/: run `npm run build` first');
 }
 
 if (wanted('offline')) {

@@ -55,6 +55,9 @@ export async function registerServiceWorker(): Promise<void> {
       wb?.messageSW({ type: 'CACHE_PAGE', url: location.href }),
     ]).then(() => {
       swStatus.offlineReady = true;
+      // Said on the document too, as data-ready is: what the worker keeps for this page is kept from now on
+      // (the end-to-end tests wait for it before they take anything out of the caches).
+      document.documentElement.dataset.offlineReady = '';
     });
   });
   // Pages reached inside the app, kept for offline (state/offline-pages.ts), as the landing page below.
