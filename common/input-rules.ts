@@ -115,6 +115,9 @@ export const LINE_QUANTITY = {
   tooMany: `Можно заказать не больше ${LINE_LIMIT} шт. одного товара`,
 } as const;
 
+/** «Добавить в корзину» with no size chosen: the product page says it, and so does the server to its form. */
+export const NO_SIZE_CHOSEN = 'Выберите размер';
+
 /** A basket line's quantity: a whole number from 1 to LINE_LIMIT (spec §4: below 1 no call is made). */
 export const quantityFailing = (q: number): string | undefined =>
   !Number.isInteger(q) || q < 1 ? LINE_QUANTITY.tooFew : q > LINE_LIMIT ? LINE_QUANTITY.tooMany : undefined;

@@ -6,14 +6,13 @@
 // the way back to the product. A form another site's page sent is refused before it (plugins/same-origin.ts).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../common/endpoints.ts';
+import { NO_SIZE_CHOSEN } from '../../common/input-rules.ts';
 import { href } from '../../common/routes.ts';
 import { formPageRoutes, idempotentCall, route, sendLinkPage } from '../http/public.ts';
 import { addToBasket } from './basket.ts';
 
-export const BASKET_FORM_MESSAGES = {
-  title: 'Добавление в корзину',
-  noSize: 'Выберите размер',
-} as const;
+/** The title of the page that says why the form added nothing. */
+const BASKET_FORM_TITLE = 'Добавление в корзину';
 
 /** Where the form goes back to: a path of this shop (never another site's address), else the home page. */
 function backPath(back: string | undefined): string {
@@ -25,8 +24,9 @@ export function basketFormRoute(app: FastifyInstance): void {
     route(scope, ENDPOINTS.cartAddForm, async (req, reply) => {
       const { selectSize, selectTop, selectBottom, idempotency_key } = req.body;
       const back = backPath(req.body.back);
+      const refusal = (status: number, text: string) => sendLinkPage(reply, status, { title: BASKET_FORM_TITLE, text, back });
       const chosen = [selectSize, selectTop, selectBottom].filter((ext): ext is string => !!ext);
-      if (!chosen.length) return sendLinkPage(reply, 400, { title: BASKET_FORM_MESSAGES.title, text: BASKET_FORM_MESSAGES.noSize, back });
+      if (!chosen.length) return refusal(400, NO_SIZE_CHOSEN);
       const refused = await idempotentCall(
         app.db,
         req,
@@ -38,8 +38,7 @@ export function basketFormRoute(app: FastifyInstance): void {
         },
         idempotency_key,
       );
-      if (typeof refused === 'string')
-        return sendLinkPage(reply, reply.statusCode, { title: BASKET_FORM_MESSAGES.title, text: refused, back });
+      if (typeof refused === 'string') return refusal(reply.statusCode, refused);
       return reply.redirect(href('basket'), 303);
     });
   });

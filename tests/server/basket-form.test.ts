@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BASKET_MESSAGES } from '../../server/basket/basket.ts';
-import { BASKET_FORM_MESSAGES } from '../../server/basket/form-route.ts';
+import { NO_SIZE_CHOSEN } from '../../common/input-rules.ts';
 import { FOREIGN_ORIGIN_MESSAGE } from '../../server/plugins/same-origin.ts';
 import { backends, startApp } from './harness.ts';
 import { FORM, freshVariant, key, shopper } from './shop-helpers.ts';
@@ -66,7 +66,7 @@ describe.each(backends)('the add-to-basket form on $name', (backend) => {
     const noSize = await send(s, { selectSize: '', back, idempotency_key: key() });
     expect(noSize.status).toBe(400);
     expect(noSize.headers['content-type']).toMatch(/^text\/html/);
-    expect(noSize.raw.body).toContain(BASKET_FORM_MESSAGES.noSize);
+    expect(noSize.raw.body).toContain(NO_SIZE_CHOSEN);
     expect(noSize.raw.body).toContain(`href="${back}"`);
 
     const gone = await freshVariant(app, 0);

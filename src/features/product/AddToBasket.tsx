@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import type { ProductOffer } from '../../../common/contract/catalog.ts';
 import { ENDPOINTS } from '../../../common/endpoints.ts';
 import { NATIVE_FORM_ATTRIBUTE } from '../../../common/early-input-script.ts';
+import { NO_SIZE_CHOSEN } from '../../../common/input-rules.ts';
 import { href } from '../../../common/routes.ts';
 import { callUrl } from '../../api/client.ts';
 import type { OfferFeature } from '../../state/basket.ts';
@@ -79,7 +80,7 @@ export function AddToBasket({ product, feature, children }: Props) {
         </button>
         {state === 'need-size' && (
           <p className="form-error" role="alert">
-            Выберите размер
+            {NO_SIZE_CHOSEN}
           </p>
         )}
         {state === 'failed' && (
