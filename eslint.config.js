@@ -8,7 +8,8 @@
 //   through the other area's public module (server/<area>/public.ts);
 // - the service worker imports common/ and its own files;
 // - in the page, imports flow one way: lib, api -> state -> components -> features -> app, and a feature
-//   never imports another feature; the worker imports only common/ and its own folder.
+//   never imports another feature; the search worker imports only common/ and its own folder (its page side,
+//   the client and the queue, src/lib too).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -187,7 +188,17 @@ export default tseslint.config(
     },
   },
   {
+    // The search worker's page side (its client and the queue that feeds it) sits at the page's bottom layer.
     files: ['src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': refuse(
+        ['^\\.\\./(?!\\.\\./common/|lib/)', "The search worker's page side imports only common/, src/lib and its own folder."],
+        ['^(react|react-dom|wouter|valtio|idb-keyval)(/|$)', 'No page packages in the worker.'],
+      ),
+    },
+  },
+  {
+    files: ['src/worker/*.worker.ts'],
     rules: {
       'no-restricted-imports': refuse(
         ['^\\.\\./(?!\\.\\./common/)', 'The worker imports only common/ and its own folder.'],

@@ -105,7 +105,12 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       }
       e.preventDefault();
     }
-    early.events.push({ kind: e.type === 'click' ? 'tap' : e.type === 'submit' ? 'submit' : 'type', target: target });
+    // A control's state as the shopper left it, kept with the entry: the app may draw the control anew
+    // before the replay (a store's change re-renders it from the app's own state, unchecking a radio).
+    var entry = { kind: e.type === 'click' ? 'tap' : e.type === 'submit' ? 'submit' : 'type', target: target };
+    if (e.type === 'click' && target instanceof HTMLInputElement) entry.checked = target.checked;
+    if (e.type !== 'click' && e.type !== 'submit') entry.value = target.value;
+    early.events.push(entry);
   }
   ['click', 'input', 'change', 'submit'].forEach(function (type) {
     document.addEventListener(type, keep, true);

@@ -1,16 +1,25 @@
 // What the shopper did before the app started, made again once every part of the page has hydrated
 // (the server's inline script, common/early-input-script.ts, keeps it in order and keeps it from React
-// meanwhile). A button tapped early
-// is tapped again; a radio or checkbox changed early, and text typed early, are told to the app as the
-// change they were (React met them already changed at hydration and would not hear of them otherwise); a
-// form sent early is sent again; a dialog the script opened early (the menu) and still open is told to the
-// app by its opener tapped again. So the size the shopper sees chosen is the size the app adds, the menu on
-// screen is the menu the app knows open, and nothing tapped is lost or done twice.
+// meanwhile). A button tapped early is tapped again; a radio or checkbox changed early, and text typed
+// early, are told to the app as the change they were, in the state the shopper left them (React met them
+// already changed at hydration and would not hear of them otherwise; and a store's change before the replay
+// draws them anew from the app's state, unchecking the radio on screen); a form sent early is sent again; a
+// dialog the script opened early (the menu) and still open is told to the app by its opener tapped again. So
+// the size the shopper chose is the size the app adds, the menu on screen is the menu the app knows open, and
+// nothing tapped is lost or done twice.
 import { flushSync } from 'react-dom';
 import { EARLY_INPUT_GLOBAL, type EarlyInputKind } from '../../common/early-input-script.ts';
 
+/** One entry of the record: with a radio's or checkbox's state after its tap, a field's text after the letter. */
+interface EarlyInputEntry {
+  kind: EarlyInputKind;
+  target: Element;
+  checked?: boolean;
+  value?: string;
+}
+
 interface EarlyInput {
-  events: { kind: EarlyInputKind; target: Element }[];
+  events: EarlyInputEntry[];
   done: boolean;
 }
 
@@ -19,21 +28,24 @@ interface EarlyInput {
 const nativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
 const nativeAreaValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
 
-/** A radio or checkbox's state now, told to the app: React's record set to the other state, then a click. */
-function retellChecked(input: HTMLInputElement): void {
-  const now = input.checked;
-  if (input.type === 'radio' && !now) return; // another of its group was chosen after it: that one is told
-  input.checked = !now; // through React's setter: it now thinks the control is in the other state
-  input.click(); // back to the shopper's state: React's change, as if tapped now
+/** A radio or checkbox's state as the shopper left it, told to the app: React's record set to the other state, then a click. */
+function retellChecked(input: HTMLInputElement, checked: boolean): void {
+  input.checked = !checked; // through React's setter: it now thinks the control is in the other state
+  input.click(); // to the shopper's state: React's change, as if tapped now
 }
 
-/** Text typed early, told to the app: React's record emptied, the text put back past it, an input event. */
-function retellText(field: HTMLInputElement | HTMLTextAreaElement): void {
-  const typed = field.value;
-  if (typed === field.defaultValue) return;
-  field.value = field.defaultValue;
+/** Text as the shopper left it, told to the app: React's record set to other text, the text put past it, an input event. */
+function retellText(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
+  field.value = typed === '' ? ' ' : '';
   (field instanceof HTMLTextAreaElement ? nativeAreaValue : nativeValue).call(field, typed);
   field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** What an early change is the last of: a field's own, or a radio's group (its name in its form): the last radio chosen wins. */
+function changeKey(target: Element): Element {
+  if (!(target instanceof HTMLInputElement) || target.type !== 'radio' || !target.name) return target;
+  const scope = target.form ?? document;
+  return [...scope.querySelectorAll('input[type="radio"]')].find((r) => (r as HTMLInputElement).name === target.name) ?? target;
 }
 
 const isOpenDialog = (el: Element | null) => el instanceof HTMLDialogElement && el.open;
@@ -50,7 +62,7 @@ export async function replayEarlyInput(): Promise<void> {
   const lastChange = new Map<Element, number>();
   const lastOpen = new Map<Element, number>();
   events.forEach((e, i) => {
-    if (e.kind === 'type' || (e.kind === 'tap' && e.target instanceof HTMLInputElement)) lastChange.set(e.target, i);
+    if (e.kind === 'type' || (e.kind === 'tap' && e.target instanceof HTMLInputElement)) lastChange.set(changeKey(e.target), i);
     if (e.kind === 'open') lastOpen.set(e.target, i);
   });
   for (const [i, e] of events.entries()) {
@@ -59,9 +71,9 @@ export async function replayEarlyInput(): Promise<void> {
     // from it) before «Добавить в корзину» is tapped again.
     flushSync(() => {
       if (target instanceof HTMLInputElement && e.kind === 'tap') {
-        if (lastChange.get(target) === i) retellChecked(target);
+        if (lastChange.get(changeKey(target)) === i) retellChecked(target, e.checked ?? target.checked);
       } else if (e.kind === 'type' && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
-        if (lastChange.get(target) === i) retellText(target);
+        if (lastChange.get(changeKey(target)) === i) retellText(target, e.value ?? target.value);
       } else if (e.kind === 'open') {
         if (lastOpen.get(target) === i && isOpenDialog(document.getElementById(target.getAttribute('aria-controls') ?? ''))) {
           (target as HTMLElement).click(); // the opener tapped again: the app now knows its dialog is open

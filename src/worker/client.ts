@@ -5,18 +5,25 @@
 import { wrap, type Remote } from 'comlink';
 import type { Offer, OfferFilter, OfferPage } from '../../common/contract/catalog.ts';
 import type { SearchApi } from '../../common/search-core.ts';
+import { unlessLeaving } from '../lib/page-leaving.ts';
 import { rememberWaiting } from './remember-queue.ts';
 
 let remote: Remote<SearchApi> | null = null;
 let inThread: Promise<SearchApi> | null = null;
 
-/** The worker's code on the main thread, loaded only when it is needed (it is no part of the page's first chunk). */
-async function searchInThread(): Promise<SearchApi> {
-  const [{ createSearchCore }, { seenOffersInIndexedDb }] = await Promise.all([
-    import('../../common/search-core.ts'),
-    import('../../common/browser/seen-offers-store.ts'),
-  ]);
-  return createSearchCore(seenOffersInIndexedDb);
+/**
+ * The worker's code on the main thread, loaded only when it is needed (it is no part of the page's first
+ * chunk). A load that failed (the network dropped) is tried again at the next call.
+ */
+function searchInThread(): Promise<SearchApi> {
+  inThread ??= Promise.all([import('../../common/search-core.ts'), import('../../common/browser/seen-offers-store.ts')]).then(
+    ([{ createSearchCore }, { seenOffersInIndexedDb }]) => createSearchCore(seenOffersInIndexedDb),
+    (err: unknown) => {
+      inThread = null;
+      throw err;
+    },
+  );
+  return inThread;
 }
 let failed = false;
 /** Rejects when the worker dies (its script failed to load, or an error escaped it): Comlink would wait forever. */
@@ -44,14 +51,17 @@ function worker(): Remote<SearchApi> | null {
 
 /**
  * Calls the worker, or the same code on the main thread where the worker cannot start or has died (a call in
- * flight when it dies is run again there); a worker that works passes its own errors on.
+ * flight when it dies is run again there); a worker that works passes its own errors on. A call whose loads
+ * the shopper's leaving the page cut off never answers (nothing failed: the page is going).
  */
 function call<K extends keyof SearchApi>(name: K, ...args: Parameters<SearchApi[K]>): ReturnType<SearchApi[K]> {
   type Method = (...a: Parameters<SearchApi[K]>) => Promise<unknown>;
   const run = (api: SearchApi | Remote<SearchApi>) => (api[name] as unknown as Method)(...args);
-  const inPage = () => (inThread ??= searchInThread()).then(run);
-  const w = worker();
-  const answer = w ? Promise.race([run(w), died]).catch((err: unknown) => (failed ? inPage() : Promise.reject(err))) : inPage();
+  const inPage = () => searchInThread().then(run);
+  const answer = unlessLeaving(() => {
+    const w = worker();
+    return w ? Promise.race([run(w), died]).catch((err: unknown) => (failed ? inPage() : Promise.reject(err))) : inPage();
+  });
   return answer as ReturnType<SearchApi[K]>;
 }
 

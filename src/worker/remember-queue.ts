@@ -2,6 +2,7 @@
 // server's seeds) and hands them to the worker in batches, after the page has painted and settled. Small on
 // purpose: the page's first chunk imports it; the worker's client (client.ts, with Comlink) loads with the
 // first batch.
+import { unlessLeaving } from '../lib/page-leaving.ts';
 
 /** How long answers gather before they go to the worker. */
 const REMEMBER_DELAY_MS = 1_500;
@@ -22,8 +23,9 @@ export function rememberOffers(answers: readonly unknown[]): void {
   waiting.push(...structuredClone(answers));
   timer ??= setTimeout(() => {
     const batch = take();
-    // The client's chunk may fail to load (offline after a deploy): the batch is dropped, the queue goes on.
-    import('./client.ts').then(
+    // The client's chunk may fail to load (offline after a deploy): the batch is dropped, the queue goes on;
+    // one cut off by the shopper leaving the page is no failure and says nothing.
+    unlessLeaving(() => import('./client.ts')).then(
       (c) => c.rememberNow(batch),
       (err: unknown) => console.warn('[search] the offline search could not load', err),
     );

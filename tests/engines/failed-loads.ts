@@ -22,7 +22,7 @@ export const FAILED_LOADS: readonly FailedLoad[] = [
   // third-party chunk of the start address, left for the basket), a catalogue answer fetched ahead (the
   // filters of another category, on the listing left for a product). Firefox reports each as an error of the
   // page it left; no script failed. What a step needs and does not get fails that step; a chunk that really
-  // failed is the app's to handle and log (src/components/chunk-reload.ts).
+  // failed is the app's to handle and log (src/components/chunk-reload.ts, src/lib/page-leaving.ts).
   {
     message: /: Failed to load ‘[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/,
     when: 'always',

@@ -3,7 +3,8 @@
 // a navigation away begins) is no failure: it never settles and nothing reloads; one that fails while the
 // page stays is a failure, also after a navigation that began and went nowhere.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEAVING_WAIT_MS, loadOrReload } from '../../src/components/chunk-reload.ts';
+import { loadOrReload } from '../../src/components/chunk-reload.ts';
+import { LEAVING_WAIT_MS } from '../../src/lib/page-leaving.ts';
 import { STORAGE_KEYS } from '../../common/storage-keys.ts';
 
 const cutOff = () => Promise.reject(new TypeError('error loading dynamically imported module'));

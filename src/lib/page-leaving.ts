@@ -1,0 +1,76 @@
+// Whether a load that failed was cut off by the shopper leaving the page: the one listener for the page being
+// left. A load cut off so is no failure (the page is going): unlessLeaving() lets it never settle, so nothing
+// reloads, retries or logs an error on the way out. Used by the chunk loads (components/chunk-reload.ts) and
+// the offline search's loads (worker/client.ts).
+
+/**
+ * How long a load that failed after a navigation began waits for the page to go. A navigation that began
+ * and then went nowhere (a download, an answer with no content) leaves the page where it was; its failed
+ * load then counts as failed.
+ */
+export const LEAVING_WAIT_MS = 10_000;
+
+const NEVER = new Promise<never>(() => undefined);
+
+/**
+ * The page being left. Firefox and WebKit cut off a page's loads the moment a navigation away begins (a
+ * typed address, a notification's page), before the page is hidden: `beforeunload` is the first sign every
+ * engine gives. It is listened to only while a load is under way: in Firefox a page with that listener never
+ * enters the back-forward cache.
+ */
+let navigationBegan = false;
+let hidden = false;
+let loadsUnderWay = 0;
+const onBeforeUnload = () => void (navigationBegan = true);
+/** Outside a page (a test's Node) nothing is ever left. */
+const inPage = typeof window !== 'undefined';
+if (inPage) {
+  addEventListener('pagehide', () => void (hidden = true));
+  addEventListener('pageshow', () => {
+    hidden = false;
+    navigationBegan = false;
+  });
+}
+
+function loadStarted(): void {
+  if (inPage && loadsUnderWay++ === 0) addEventListener('beforeunload', onBeforeUnload);
+}
+
+function loadEnded(): void {
+  if (inPage && --loadsUnderWay === 0) removeEventListener('beforeunload', onBeforeUnload);
+}
+
+/** Whether a load that just failed was cut off by the page being left: waits (LEAVING_WAIT_MS at most) for it to go. */
+function cutOffByLeaving(): Promise<boolean> {
+  if (hidden) return Promise.resolve(true);
+  if (!navigationBegan) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      removeEventListener('pagehide', gone);
+      navigationBegan = false; // it went nowhere: the page stays
+      resolve(false);
+    }, LEAVING_WAIT_MS);
+    function gone() {
+      clearTimeout(timer);
+      resolve(true);
+    }
+    addEventListener('pagehide', gone, { once: true });
+  });
+}
+
+/** load()'s outcome, except a failure because the page is being left: that one never settles. */
+export function unlessLeaving<T>(load: () => Promise<T>): Promise<T> {
+  loadStarted();
+  return load().then(
+    (loaded) => {
+      loadEnded();
+      return loaded;
+    },
+    async (err: unknown) => {
+      const leaving = cutOffByLeaving();
+      loadEnded();
+      if (await leaving) return NEVER; // the page is gone: nothing failed
+      throw err;
+    },
+  );
+}
