@@ -90,6 +90,7 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
                 `readyState ${document.readyState}`,
                 document.documentElement.hasAttribute('data-ready') ? 'app ready' : 'app not ready',
                 navigator.serviceWorker?.controller ? "the worker's" : 'no worker',
+                navigator.onLine ? 'online' : 'offline by the browser',
                 `early record ${early ? (early.done ? 'replayed' : 'waiting') : 'absent'}${kept ? ` [${kept}]` : ''}`,
                 stored,
                 `chosen: ${[...document.querySelectorAll<HTMLInputElement>('main input:checked')].map((i) => i.value).join(', ') || 'nothing'}`,
