@@ -59,23 +59,22 @@ export async function replayEarlyInput(): Promise<void> {
   if (!early || early.done) return;
   early.done = true;
   const events = early.events.splice(0).filter((e) => e.target.isConnected);
-  const lastChange = new Map<Element, number>();
-  const lastOpen = new Map<Element, number>();
-  events.forEach((e, i) => {
-    if (e.kind === 'type' || (e.kind === 'tap' && e.target instanceof HTMLInputElement)) lastChange.set(changeKey(e.target), i);
-    if (e.kind === 'open') lastOpen.set(e.target, i);
-  });
+  // A control's change and a dialog's opening count once, at their last place: each entry's key (a radio's
+  // group, else its element), and where each key was last met.
+  const keys = events.map((e) => changeKey(e.target));
+  const last = new Map<Element, number>();
+  keys.forEach((key, i) => last.set(key, i));
   for (const [i, e] of events.entries()) {
     const { target } = e;
     // Each one settled before the next is made: a size chosen is in the app (its store, then the page drawn
     // from it) before «Добавить в корзину» is tapped again.
     flushSync(() => {
       if (target instanceof HTMLInputElement && e.kind === 'tap') {
-        if (lastChange.get(changeKey(target)) === i) retellChecked(target, e.checked ?? target.checked);
+        if (last.get(keys[i]!) === i) retellChecked(target, e.checked ?? target.checked);
       } else if (e.kind === 'type' && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
-        if (lastChange.get(changeKey(target)) === i) retellText(target, e.value ?? target.value);
+        if (last.get(keys[i]!) === i) retellText(target, e.value ?? target.value);
       } else if (e.kind === 'open') {
-        if (lastOpen.get(target) === i && isOpenDialog(document.getElementById(target.getAttribute('aria-controls') ?? ''))) {
+        if (last.get(keys[i]!) === i && isOpenDialog(document.getElementById(target.getAttribute('aria-controls') ?? ''))) {
           (target as HTMLElement).click(); // the opener tapped again: the app now knows its dialog is open
         }
       } else if (e.kind === 'submit' && target instanceof HTMLFormElement) {

@@ -6,12 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EARLY_INPUT_GLOBAL } from '../../common/early-input-script.ts';
-import { IDB } from '../../common/storage-keys.ts';
 import { ensureBuilt } from '../../scripts/build-if-stale.ts';
 import { freePort, startShop, type ShopProcess } from '../../scripts/shop-process.ts';
 import type { BrowserDriver, Engine } from './driver.ts';
 import { scriptErrors } from './failed-loads.ts';
+import { whereThePageStood } from './page-state.ts';
 import { startFirefox } from './firefox.ts';
 import { shopSetup } from './shop-setup.ts';
 import { WALK } from './walk.ts';
@@ -51,60 +50,8 @@ async function walkIn(engine: Engine, dataDir: string): Promise<string[]> {
       try {
         await step.run(shopper, setup);
       } catch (err) {
-        const header = await shopper
-          .run<string, []>(() => document.querySelector('header .header__tools')?.textContent ?? '')
-          .catch(() => '?');
-        const main = await shopper
-          .run<string, []>(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 400))
-          .catch(() => '?');
-        // Where the page stood: its address, whether the app had started and the worker controlled it, and
-        // what the page's early script still held (common/early-input-script.ts), and the Web Locks held and
-        // asked for (the basket's senders share one): a step that waited in vain says whether a tap went to
-        // the app, to the early record or nowhere, and whether the basket waited on another holder.
-        const state = await shopper
-          .run<string, [string, typeof IDB]>(
-            async (global: string, idb: typeof IDB) => {
-              const locks = await navigator.locks?.query().catch(() => null);
-              const named = (list: LockInfo[] | undefined) =>
-                (list ?? []).map((l) => `${l.name} (${l.clientId ?? '?'})`).join(', ') || 'none';
-              // The shop's IndexedDB store (common/browser/idb-store.ts), read as the basket reads it: does it answer?
-              const stored = await Promise.race([
-                new Promise<string>((resolve) => {
-                  const open = indexedDB.open(idb.database);
-                  open.onerror = () => resolve(`IndexedDB refused: ${String(open.error)}`);
-                  open.onblocked = () => resolve('IndexedDB blocked');
-                  open.onsuccess = () => {
-                    const read = open.result.transaction(idb.store, 'readonly').objectStore(idb.store).get(idb.outbox);
-                    read.onsuccess = () => resolve(`IndexedDB answers: ${(read.result as unknown[] | undefined)?.length ?? 0} queued`);
-                    read.onerror = () => resolve(`IndexedDB read failed: ${String(read.error)}`);
-                  };
-                }),
-                new Promise<string>((resolve) => setTimeout(() => resolve('IndexedDB gave no answer in 5 s'), 5_000)),
-              ]);
-              const early = (
-                window as unknown as Record<string, { events: { kind: string; target: Element }[]; done: boolean } | undefined>
-              )[global];
-              const kept = early?.events.map((e) => `${e.kind} ${e.target.tagName.toLowerCase()}`).join(', ') ?? '';
-              return [
-                location.pathname,
-                `readyState ${document.readyState}`,
-                document.documentElement.hasAttribute('data-ready') ? 'app ready' : 'app not ready',
-                navigator.serviceWorker?.controller ? "the worker's" : 'no worker',
-                navigator.onLine ? 'online' : 'offline by the browser',
-                `early record ${early ? (early.done ? 'replayed' : 'waiting') : 'absent'}${kept ? ` [${kept}]` : ''}`,
-                stored,
-                `chosen: ${[...document.querySelectorAll<HTMLInputElement>('main input:checked')].map((i) => i.value).join(', ') || 'nothing'}`,
-                `said: ${[...document.querySelectorAll('main [role="alert"], main [role="status"]')].map((e) => e.textContent).join(' / ') || 'nothing'}`,
-                locks ? `locks held: ${named(locks.held)}; asked for: ${named(locks.pending)}` : 'no Web Locks',
-              ].join('; ');
-            },
-            EARLY_INPUT_GLOBAL,
-            IDB,
-          )
-          .catch(() => '?');
-        failures.push(
-          `${engine}: «${step.name}» failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n    the header showed: ${header}\n    the page stood: ${state}\n    the page showed: ${main}`,
-        );
+        const page = await whereThePageStood(shopper);
+        failures.push(`${engine}: «${step.name}» failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n${page}`);
         break;
       }
       console.log(`  ${engine}: ✓ ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
