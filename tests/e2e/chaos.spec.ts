@@ -100,6 +100,14 @@ async function openBasket(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
 }
 
+/**
+ * Waits until the page knows this device's basket: its count shows once the background work has read the
+ * stored queue. Before then a page just (re)loaded shows no pending note while its changes still wait.
+ */
+async function knowsTheBasket(page: Page): Promise<void> {
+  await expect(page.locator('.header__cart [data-testid="basket-count"]')).toBeVisible();
+}
+
 /** The basket after a step, from the basket before it. */
 function basketAfter(model: ReadonlyMap<string, number>, step: Step): Map<string, number> {
   const after = new Map(model);
@@ -268,6 +276,7 @@ test('100 random basket changes on a network that drops a third of the calls end
     // but tells the page the network is back, as the browser does when a connection returns, so the queue is
     // sent again at once (still a third of the calls failing).
     await openBasket(page);
+    await knowsTheBasket(page);
     await expect
       .poll(
         async () => {
@@ -479,7 +488,7 @@ test('two tabs, reloads with a change on the wire and offline spells: no tab eve
         // worker here to keep them).
         for (const t of tabs) {
           await openBasket(t);
-          await expect(t.locator('.header__cart [data-testid="basket-count"]')).toBeVisible();
+          await knowsTheBasket(t);
         }
         await setOffline(true);
       } else if (offline && rnd() < 0.15) await setOffline(false);
@@ -524,6 +533,7 @@ test('two tabs, reloads with a change on the wire and offline spells: no tab eve
     if (offline) await setOffline(false);
     const tab = tabs[front];
     await openBasket(tab);
+    await knowsTheBasket(tab);
     await expect
       .poll(
         async () => {
