@@ -41,6 +41,12 @@ export function createSearchCore(store: SeenOffersStore) {
       if (forgotten.length) await store.drop(forgotten).catch(() => undefined);
       index.add(newestFirst.slice(0, MAX_SEEN_OFFERS).map((r) => r.offer));
     }));
+  /** Opens the index; a store that failed to answer (browser/seen-offers-store.ts) is asked again at the next call. */
+  const openAgainIfLate = () =>
+    open().catch((err: unknown) => {
+      opened = null;
+      throw err;
+    });
 
   return {
     /** Keeps every offer card found in these catalogue answers (the newest answer wins). */
@@ -49,15 +55,20 @@ export function createSearchCore(store: SeenOffersStore) {
       if (!offers.length) return;
       const seenAt = Date.now();
       await store.save(offers.map((offer) => ({ offer, seenAt })));
-      if (opened) {
-        await opened;
+      // An index not opened (or whose store did not answer) takes them from the store when it opens.
+      if (
+        opened &&
+        (await opened.then(
+          () => true,
+          () => false,
+        ))
+      )
         index.add(offers);
-      }
     },
 
     /** A page of the seen offers matching the query and the filter. */
     async searchSeen(query: string, filter: OfferFilter = {}, offset = 0, limit = PAGE_SIZE): Promise<OfferPage> {
-      await open();
+      await openAgainIfLate();
       return index.find(query, filter, offset, limit);
     },
 

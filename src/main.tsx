@@ -21,6 +21,10 @@ import { SeedsContext, seededAnswers } from './state/seeds.ts';
 import { seedHead } from './state/head.ts';
 import { seedWidgets } from './state/widgets.ts';
 import { rememberOffers } from './worker/remember-queue.ts';
+import { holdStorageWhileHidden } from './state/storage-while-hidden.ts';
+
+// A page kept in the back-forward cache holds no IndexedDB transaction the next page would wait behind.
+holdStorageWhileHidden();
 
 const root = document.getElementById('root')!;
 const rendered = readServerRendering(document, import.meta.env.VITE_BUILD_ID ?? 'dev');

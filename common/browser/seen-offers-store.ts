@@ -1,7 +1,8 @@
 // Owns the offline search's IndexedDB database (SEEN_OFFERS_IDB): every offer card the app has seen, with
 // when it was last seen. The search worker reads it once when it starts and writes what each answer brings.
 // A database that is still empty is filled once from the service worker's cache of catalogue answers (and
-// keeps them), so what an earlier version of the app saw is searchable too.
+// keeps them), so what an earlier version of the app saw is searchable too. A call the database keeps waiting
+// fails after SEEN_OFFERS_WAIT_MS (answeredInTime).
 import { createStore, delMany, getMany, setMany, values, type UseStore } from 'idb-keyval';
 import { CACHE_NAMES, SEEN_OFFERS_IDB } from '../storage-keys.ts';
 import { offersIn } from '../offers-in.ts';
@@ -22,7 +23,41 @@ async function offersInCachedAnswers(): Promise<SeenOffer[]> {
 
 const withIndexedDb = async <T>(none: T, run: () => Promise<T>): Promise<T> => (typeof indexedDB === 'undefined' ? none : run());
 
-export const seenOffersInIndexedDb: SeenOffersStore = {
+/**
+ * How long the offline search waits for its database. WebKit keeps a page left for another frozen in its
+ * back-forward cache, its search worker too, with a transaction of this database half done, and every later
+ * transaction of it waits behind that one until the old page goes (measured in WebKitGTK: a worker writing as
+ * its page was left, the next page's read unanswered in 5 of 8 tries; telling the worker at `pagehide` still
+ * left 3 of 10). So a call not answered by then fails, as a search without the network does, rather than
+ * never ending (the search core asks again at the next search).
+ */
+export const SEEN_OFFERS_WAIT_MS = 5_000;
+
+export class SeenOffersUnanswered extends Error {
+  constructor() {
+    super(`the seen offers' database did not answer in ${SEEN_OFFERS_WAIT_MS / 1000} s`);
+    this.name = 'SeenOffersUnanswered';
+  }
+}
+
+/** The answer, or SeenOffersUnanswered once the call has waited SEEN_OFFERS_WAIT_MS. */
+function inTime<T>(asked: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new SeenOffersUnanswered()), SEEN_OFFERS_WAIT_MS)));
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+}
+
+/** The store with every call limited to SEEN_OFFERS_WAIT_MS. */
+export function answeredInTime(store: SeenOffersStore): SeenOffersStore {
+  return {
+    load: () => inTime(store.load()),
+    get: (ids) => inTime(store.get(ids)),
+    save: (rows) => inTime(store.save(rows)),
+    drop: (ids) => inTime(store.drop(ids)),
+  };
+}
+
+const seenOffersUntimed: SeenOffersStore = {
   async load() {
     try {
       return await withIndexedDb([] as SeenOffer[], async () => {
@@ -51,3 +86,6 @@ export const seenOffersInIndexedDb: SeenOffersStore = {
     ),
   drop: (ids) => withIndexedDb(undefined, () => delMany([...ids], db())),
 };
+
+/** The seen offers in IndexedDB, each call limited in time. */
+export const seenOffersInIndexedDb = answeredInTime(seenOffersUntimed);

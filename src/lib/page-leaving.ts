@@ -1,7 +1,8 @@
-// Whether a load that failed was cut off by the shopper leaving the page: the one listener for the page being
-// left. A load cut off so is no failure (the page is going): unlessLeaving() lets it never settle, so nothing
-// reloads, retries or logs an error on the way out. Used by the chunk loads (components/chunk-reload.ts) and
-// the offline search's loads (worker/client.ts).
+// The one listener for the page being left (and shown again from the back-forward cache). Whether a load that
+// failed was cut off by the shopper leaving the page: a load cut off so is no failure (the page is going):
+// unlessLeaving() lets it never settle, so nothing reloads, retries or logs an error on the way out. Used by
+// the chunk loads (components/chunk-reload.ts) and the offline search's loads (worker/client.ts). And what
+// must stop while the page is hidden, and go on when it is shown again (whileHidden: the IndexedDB store).
 
 /**
  * How long a load that failed after a navigation began waits for the page to go. A navigation that began
@@ -24,12 +25,27 @@ let loadsUnderWay = 0;
 const onBeforeUnload = () => void (navigationBegan = true);
 /** Outside a page (a test's Node) nothing is ever left. */
 const inPage = typeof window !== 'undefined';
+const onHide: (() => void)[] = [];
+const onShow: (() => void)[] = [];
 if (inPage) {
-  addEventListener('pagehide', () => void (hidden = true));
+  addEventListener('pagehide', () => {
+    hidden = true;
+    for (const hide of onHide) hide();
+  });
   addEventListener('pageshow', () => {
     hidden = false;
     navigationBegan = false;
+    for (const show of onShow) show();
   });
+}
+
+/**
+ * Runs `hide` each time the page is hidden to be left (unloaded, or kept in the back-forward cache) and `show`
+ * each time it is shown (a page shown from that cache lives on: what was stopped goes on).
+ */
+export function whileHidden(hide: () => void, show: () => void): void {
+  onHide.push(hide);
+  onShow.push(show);
 }
 
 function loadStarted(): void {

@@ -6,6 +6,7 @@ import type { Offer } from '../../common/contract/catalog.ts';
 import { OfferIndex } from '../../common/offer-index.ts';
 import { offersIn } from '../../common/offers-in.ts';
 import { createSearchCore, MAX_SEEN_OFFERS, type SeenOffer, type SeenOffersStore } from '../../common/search-core.ts';
+import { answeredInTime, SEEN_OFFERS_WAIT_MS, SeenOffersUnanswered } from '../../common/browser/seen-offers-store.ts';
 import { fromTranslit, fromWrongLayout, queryVariants } from '../../common/search-text.ts';
 import { offerCard as offer } from './offer-card.ts';
 
@@ -111,5 +112,22 @@ describe('the seen offers', () => {
     await core.remember([{ count: many.length, results: many }]);
     expect((await core.searchSeen('купальник 7')).count).toBeGreaterThan(0);
     expect((await core.searchSeen('купальник 8')).count).toBeGreaterThan(0); // and the next search too
+  });
+
+  it('fails a search the store keeps waiting (a page frozen in the back-forward cache), and finds the offers at the next one', async () => {
+    const store = new MemoryStore();
+    await createSearchCore(store).remember([{ count: 1, results: [offer(5, 'Парео «Капри»')] }]);
+    // The store's first read waits behind a transaction that never ends, as WebKit's does behind a frozen page.
+    const load = store.load.bind(store);
+    let frozen = true;
+    store.load = () => (frozen ? new Promise(() => undefined) : load());
+    vi.useFakeTimers();
+    const core = createSearchCore(answeredInTime(store));
+    const failed = expect(core.searchSeen('капри')).rejects.toBeInstanceOf(SeenOffersUnanswered);
+    await vi.advanceTimersByTimeAsync(SEEN_OFFERS_WAIT_MS);
+    await failed;
+    vi.useRealTimers();
+    frozen = false; // the old page went: the store answers again
+    expect((await core.searchSeen('капри')).results.map((o) => o.id)).toEqual([5]);
   });
 });
