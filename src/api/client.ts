@@ -1,6 +1,8 @@
 // The app's one door to the API: `call` takes an entry of the endpoint table (common/endpoints.ts), which
 // gives the method, the path and the structs, fetches with credentials (the HttpOnly sign-in cookie goes
 // along; the page never sees the token), JSON in and out, and checks every answer against its contract struct. A failure is an ApiError; callers apply spec §8.
+// A call the shopper's leaving the page cut off never answers (lib/page-leaving.ts): Firefox and WebKit cut a
+// page's fetches as a navigation away begins, and that is no failure to show or log.
 import type { Struct } from 'superstruct';
 import { check } from '../../common/validate.ts';
 import { endpointPath, queryString, type CallInput, type Endpoint, type EndpointInfo } from '../../common/endpoints.ts';
@@ -8,6 +10,7 @@ import { API_BASE } from '../../common/browser/api-base.ts';
 import { LandingAnswer, OfferPage, OffersListResponse, ProductOffer } from '../../common/contract/catalog.ts';
 import { rememberOffers } from '../worker/remember-queue.ts';
 import { ApiError } from './api-error.ts';
+import { unlessLeaving } from '../lib/page-leaving.ts';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -30,22 +33,36 @@ export function callUrl(
   return `${API_BASE}${path}${queryString(input?.query)}`;
 }
 
+/** The JSON a body holds, or null when it holds none (an empty answer, a proxy's HTML error page). */
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 async function request<T, S>(url: string, struct: Struct<T, S>, opts: Omit<RequestOptions, 'query'> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(url, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      credentials: 'include',
-      signal: opts.signal,
+    // The body too: a body cut off on the way is no answer (the network's failure, or the page being left).
+    [res, text] = await unlessLeaving(async () => {
+      const answer = await fetch(url, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        credentials: 'include',
+        signal: opts.signal,
+      });
+      return [answer, await answer.text()] as const;
     });
   } catch (err) {
     throw new ApiError('Нет связи с сервером', 0, err);
   }
-  const body: unknown = await res.json().catch(() => null);
+  const body = jsonOrNull(text);
   if (!res.ok) {
     const message = (body as { message?: unknown } | null)?.message;
     throw new ApiError(typeof message === 'string' ? message : `Ошибка сервера (${res.status})`, res.status, body);
