@@ -38,6 +38,12 @@ export function pausableStore(base: UseStore): PausableStore {
     const answered = base(mode, (s) => {
       const tx = s.transaction;
       made(tx);
+      if (paused) {
+        // The database opened after the page was hidden: nothing starts until it is shown again.
+        abortedByPause.add(tx);
+        tx.abort();
+        throw new DOMException('The page is hidden', 'AbortError');
+      }
       underWay.add(tx);
       tx.addEventListener('complete', () => ended(undefined));
       tx.addEventListener('abort', () => ended(tx.error ?? new DOMException('The transaction was aborted', 'AbortError')));

@@ -4,7 +4,7 @@
 // again, once, if it is shown again. The frozen page is played here by a transaction the page never lets end,
 // as WebKit's frozen page never handles its answer (measured in WebKitGTK: docs/architecture.md, "The page").
 import 'fake-indexeddb/auto';
-import { createStore, get } from 'idb-keyval';
+import { createStore, get, promisifyRequest } from 'idb-keyval';
 import { expect, it } from 'vitest';
 import { IDB } from '../../common/storage-keys.ts';
 import { appendToOutbox, readOutbox } from '../../common/browser/outbox-storage.ts';
@@ -75,4 +75,19 @@ it('makes a basket change cut off by the page being hidden once the page is show
   show();
   await written;
   expect((await readOutbox()).map((m) => m.id)).toEqual(['first', 'second']);
+});
+
+it('starts nothing while the page is hidden: a change asked for just before waits until the page is shown', async () => {
+  const written = appendToOutbox(change('third')); // its transaction is not made yet when the page hides
+  hide();
+  let done = false;
+  void written.then(() => (done = true));
+  await get(IDB.outbox, nextPage);
+  // A write of the next page's comes after this page's would have been made: it finds the queue as it was.
+  const queueThen = await nextPage('readwrite', (s) => promisifyRequest(s.get(IDB.outbox) as IDBRequest<Mutation[] | undefined>));
+  expect((queueThen ?? []).map((m) => m.id)).toEqual(['first', 'second']);
+  expect(done).toBe(false);
+  show();
+  await written;
+  expect((await readOutbox()).map((m) => m.id)).toEqual(['first', 'second', 'third']);
 });
