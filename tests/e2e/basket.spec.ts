@@ -251,3 +251,25 @@ for (const [where, viewport] of [
     });
   });
 }
+
+test('a browser that refuses the shop its storage: the shopper is told, and the basket works for the visit', async ({ page, request }) => {
+  // As a browser whose settings or private mode refuse IndexedDB to sites (only the page's: the worker's stays).
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      configurable: true,
+      get: () => ({
+        open: () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      }),
+    });
+  });
+  const [a] = await pickProducts(request, 1, 1);
+  await page.goto(a.url);
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  await addFromProductPage(page, a, a.extIds[0]);
+  await expect(page.getByTestId('basket-count')).toHaveText('1');
+  await expect(
+    page.getByText('Браузер не даёт магазину хранить данные: изменения избранного и корзины не сохранятся после перезагрузки.'),
+  ).toBeVisible();
+});

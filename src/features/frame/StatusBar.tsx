@@ -14,6 +14,11 @@ export function StatusBar() {
           Нет подключения к интернету. Показываем сохранённые данные.
         </p>
       )}
+      {storageProblem === 'unavailable' && (
+        <p className="status status--warn" role="status">
+          Браузер не даёт магазину хранить данные: изменения избранного и корзины не сохранятся после перезагрузки.
+        </p>
+      )}
       {storageProblem === 'quota' && (
         <p className="status status--warn" role="status">
           В браузере закончилось место: последние изменения избранного и корзины не сохранятся после перезагрузки.
