@@ -30,23 +30,24 @@ export function createSearchCore(store: SeenOffersStore) {
 
   /**
    * The index, built on the first search only (remembering cards never needs it): every stored card, the
-   * longest unseen past MAX_SEEN_OFFERS forgotten first. A store that cannot be read answers empty.
+   * longest unseen past MAX_SEEN_OFFERS forgotten first. A store that cannot be read answers empty; one that
+   * failed to answer (browser/seen-offers-store.ts) is asked again at the next call.
    */
   const open = () =>
-    (opened ??= store.load().then(async (rows) => {
-      const newestFirst = [...rows].sort((a, b) => b.seenAt - a.seenAt);
-      const forgotten = newestFirst.slice(MAX_SEEN_OFFERS).map((r) => r.offer.id);
-      // A store that cannot drop them keeps them; the index still takes only the newest (an error here would
-      // leave every later search failing).
-      if (forgotten.length) await store.drop(forgotten).catch(() => undefined);
-      index.add(newestFirst.slice(0, MAX_SEEN_OFFERS).map((r) => r.offer));
-    }));
-  /** Opens the index; a store that failed to answer (browser/seen-offers-store.ts) is asked again at the next call. */
-  const openAgainIfLate = () =>
-    open().catch((err: unknown) => {
-      opened = null;
-      throw err;
-    });
+    (opened ??= store
+      .load()
+      .then(async (rows) => {
+        const newestFirst = [...rows].sort((a, b) => b.seenAt - a.seenAt);
+        const forgotten = newestFirst.slice(MAX_SEEN_OFFERS).map((r) => r.offer.id);
+        // A store that cannot drop them keeps them; the index still takes only the newest (an error here would
+        // leave every later search failing).
+        if (forgotten.length) await store.drop(forgotten).catch(() => undefined);
+        index.add(newestFirst.slice(0, MAX_SEEN_OFFERS).map((r) => r.offer));
+      })
+      .catch((err: unknown) => {
+        opened = null;
+        throw err;
+      }));
 
   return {
     /** Keeps every offer card found in these catalogue answers (the newest answer wins). */
@@ -68,7 +69,7 @@ export function createSearchCore(store: SeenOffersStore) {
 
     /** A page of the seen offers matching the query and the filter. */
     async searchSeen(query: string, filter: OfferFilter = {}, offset = 0, limit = PAGE_SIZE): Promise<OfferPage> {
-      await openAgainIfLate();
+      await open();
       return index.find(query, filter, offset, limit);
     },
 
