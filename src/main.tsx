@@ -22,9 +22,12 @@ import { seedHead } from './state/head.ts';
 import { seedWidgets } from './state/widgets.ts';
 import { rememberOffers } from './worker/remember-queue.ts';
 import { holdStorageWhileHidden } from './state/storage-while-hidden.ts';
+import { watchForLeaving } from './lib/page-leaving.ts';
 
 // A page kept in the back-forward cache holds no IndexedDB transaction the next page would wait behind.
 holdStorageWhileHidden();
+// From here until the start is over, a load cut off by the shopper leaving the page is told from a failure.
+const startWatched = watchForLeaving();
 
 const root = document.getElementById('root')!;
 const rendered = readServerRendering(document, import.meta.env.VITE_BUILD_ID ?? 'dev');
@@ -62,4 +65,4 @@ if (rendered.hydrate) {
 }
 // What the shopper tapped and typed before now is made again once the whole page answers.
 void whenHydrated().then(replayEarlyInput);
-startAfterPaint();
+void startAfterPaint().finally(startWatched);

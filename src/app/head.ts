@@ -7,6 +7,7 @@ import { subscribe } from 'valtio';
 import { seoAsk } from '../../common/pages/frame.ts';
 import { ERROR_TITLE, pageTitle } from '../../common/titles.ts';
 import { documentHead, enterRoute, head, seoKnown, setSeo } from '../state/head.ts';
+import { asksModule } from '../api/asks-module.ts';
 
 function setMeta(name: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -51,7 +52,7 @@ export function useRouteHead(path: string, routeTitle: string | undefined, isErr
     enterRoute(path, isError ? ERROR_TITLE : pageTitle(routeTitle));
     if (isError || seoKnown(path)) return; // the page the server rendered came with its record
     // The same ask the server renders with; the API module loads with it, after the first paint.
-    import('../api/asks.ts')
+    asksModule()
       .then(({ loadAsk }) => loadAsk(seoAsk(path)))
       .then(
         (seo) => setSeo(path, seo),

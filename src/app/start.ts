@@ -16,26 +16,30 @@ export function whenIdle(fn: () => void, timeout = 1_000): void {
   else setTimeout(fn, 1);
 }
 
-export function startAfterPaint(): void {
+/** Starts it; resolves once the background work has started, or its first load failed (the page's start is over). */
+export function startAfterPaint(): Promise<void> {
   startJournal();
   let started = false;
+  let startOver: () => void;
+  const over = new Promise<void>((resolve) => (startOver = resolve));
   const start = () => {
     if (started) return;
     started = true;
     stopWatching.forEach((stop) => stop());
-    const load = (): void =>
-      void loadOrReload(() => import('./background.ts'))
+    const load = (): Promise<void> =>
+      loadOrReload(() => import('./background.ts'))
         .then((background) => background.start())
         .catch((err: unknown) => {
           // Offline (the first visit, before the service worker keeps the chunks): again when the network is back.
-          if (!navigator.onLine) addEventListener('online', load, { once: true });
+          if (!navigator.onLine) addEventListener('online', () => void load(), { once: true });
           else console.error('[start] the background work could not load', err);
         });
-    load();
+    void load().finally(startOver);
   };
   const stopWatching = SAVED_STORES.map((store) => subscribe(store, start));
   // Not before the page has hydrated: what the work learns (the saved favourites, the signed-in shopper)
   // would otherwise reach a part still hydrating, which then no longer matches its HTML. Safari has no idle
   // callback, so without this wait the work started a moment after the app, mid-hydration.
   void whenHydrated().then(() => whenIdle(start));
+  return over;
 }

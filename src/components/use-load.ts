@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import type { Ask } from '../../common/page-module.ts';
 import { answerOnce, forgetAnswer, recallAnswer, rememberAnswer, type Recalled } from '../api/answer-memory.ts';
 import { ApiError } from '../api/api-error.ts';
+import { asksModule } from '../api/asks-module.ts';
 import { fromKeptPage, seedUsed, useSeeds, type Seed } from '../state/seeds.ts';
 
 export interface Loaded<T> {
@@ -139,7 +140,7 @@ export const useAsk = <T>(ask: Ask<T> | undefined, onHand?: () => Promise<T>): L
  */
 const loadAskLater = async <T>(ask: Ask<T>): Promise<T> => {
   // Its code not to be had (offline before the service worker keeps the app) is the network failing too.
-  const asks = await import('../api/asks.ts').catch((err: unknown) => {
+  const asks = await asksModule().catch((err: unknown) => {
     throw new ApiError('Нет связи с сервером', 0, err);
   });
   return asks.loadAsk(ask);

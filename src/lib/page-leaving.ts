@@ -1,8 +1,11 @@
 // The one listener for the page being left (and shown again from the back-forward cache). Whether a load that
 // failed was cut off by the shopper leaving the page: a load cut off so is no failure (the page is going):
 // unlessLeaving() lets it never settle, so nothing reloads, retries or logs an error on the way out. Used by
-// the chunk loads (components/chunk-reload.ts) and the offline search's loads (worker/client.ts). And what
-// must stop while the page is hidden, and go on when it is shown again (whileHidden: the IndexedDB store).
+// the chunk loads (components/chunk-reload.ts), the API's (api/client.ts, api/asks-module.ts) and the offline
+// search's (worker/client.ts). The page's start is watched as a whole (watchForLeaving, main.tsx): a load
+// that begins after a navigation away has begun is cut off at once, and only a listener already there saw
+// that navigation begin. And what must stop while the page is hidden, and go on when it is shown again
+// (whileHidden: the IndexedDB store).
 
 /**
  * How long a load that failed after a navigation began waits for the page to go. A navigation that began
@@ -16,8 +19,9 @@ const NEVER = new Promise<never>(() => undefined);
 /**
  * The page being left. Firefox and WebKit cut off a page's loads the moment a navigation away begins (a
  * typed address, a notification's page), before the page is hidden: `beforeunload` is the first sign every
- * engine gives. It is listened to only while a load is under way: in Firefox a page with that listener never
- * enters the back-forward cache.
+ * engine gives. It is listened to only while a load is under way or the page is starting (a page with loads
+ * under way is not kept in Firefox's back-forward cache anyway): in Firefox a page with that listener never
+ * enters that cache.
  */
 let navigationBegan = false;
 let hidden = false;
@@ -54,6 +58,22 @@ function loadStarted(): void {
 
 function loadEnded(): void {
   if (inPage && --loadsUnderWay === 0) removeEventListener('beforeunload', onBeforeUnload);
+}
+
+/**
+ * Watches for the page being left until the returned function is called: main.tsx from the app's first line
+ * until its start is over (app/start.ts). The start's loads follow one another (the app, its data, the frame's
+ * later pieces, the background work), and a navigation that begins in a pause between two of them cuts the
+ * next one off as it begins: with no load under way then, nothing would have listened (Firefox, measured:
+ * the start's chunks taken for failures, and the page reloaded over the shopper's navigation).
+ */
+export function watchForLeaving(): () => void {
+  loadStarted();
+  let watching = true;
+  return () => {
+    if (watching) loadEnded();
+    watching = false;
+  };
 }
 
 /** Whether a load that just failed was cut off by the page being left: waits (LEAVING_WAIT_MS at most) for it to go. */

@@ -8,6 +8,7 @@ import { proxy, useSnapshot, type Snapshot } from 'valtio';
 import type { Brand, CategoryPreview, OfferPage } from '../../common/contract/catalog.ts';
 import type { Banner, ContainerBanner, Organization } from '../../common/contract/frame.ts';
 import type { Ask } from '../../common/page-module.ts';
+import { asksModule } from '../api/asks-module.ts';
 import { FRAME_ASKS } from '../../common/pages/frame.ts';
 import { HOME_ASKS } from '../../common/pages/home.ts';
 import { onServer, perRender, useSeeds, type Seeds } from './seeds.ts';
@@ -45,7 +46,7 @@ const ASKS: { [K in SlotName]: Ask<Catalog[K]['data']> } = { ...FRAME_ASKS, ...H
 const FRAME = Object.keys(FRAME_ASKS) as SlotName[];
 const HOME = Object.keys(HOME_ASKS) as SlotName[];
 const keyOf = (name: SlotName) => ASKS[name].key;
-const load = async <K extends SlotName>(name: K) => (await import('../api/asks.ts')).loadAsk(ASKS[name]);
+const load = async <K extends SlotName>(name: K) => (await asksModule()).loadAsk(ASKS[name]);
 
 /** The slots as the seeds give them (loaded, or failed). */
 function fromSeeds(seeds: Seeds): Catalog {

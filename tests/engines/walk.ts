@@ -208,6 +208,19 @@ export const WALK: Step[] = [
     },
   },
   {
+    // A shopper who opens the app and at once goes on to the basket: each page is left while its app is still
+    // starting (its chunks, its data, its background work), and every load cut off so must go quietly, with
+    // no reload over the navigation. Five times: Firefox cut off a different load each time (measured).
+    name: 'the start address left for the basket as soon as it shows, five times, with the server stopped',
+    async run(d, s) {
+      for (let i = 0; i < 5; i++) {
+        await openPage(d, `${s.shop}${s.startUrl}`);
+        await waitFor(d, '[data-testid="new-list"] .offer-card');
+        await openPage(d, `${s.shop}/basket`);
+      }
+    },
+  },
+  {
     name: 'the basket with the server stopped',
     async run(d, s) {
       await openPage(d, `${s.shop}/basket`);
