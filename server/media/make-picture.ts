@@ -44,6 +44,20 @@ export type PictureOutcome = { ok: true; url: string; picture: ShopPicture; made
 /** Where a picture's variants are kept: DATA_DIR/media/p/<name>/<width>.<ext>, the originals in /originals. */
 export const picturesRoot = (mediaDir: string) => path.join(mediaDir, 'p');
 
+/** In the name of a picture's folder while it is written (renamed into place once whole). */
+const BUILDING_MARK = '.part-';
+
+/**
+ * Removes what a picture process that ended mid-picture left half written (one picture is made at a time, so
+ * every folder still being written is that picture's).
+ */
+export async function removeHalfMade(mediaDir: string): Promise<void> {
+  const root = picturesRoot(mediaDir);
+  const entries = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const building = entries.filter((entry) => path.basename(entry).includes(BUILDING_MARK));
+  await Promise.all(building.map((entry) => rm(path.join(root, entry), { recursive: true, force: true })));
+}
+
 async function hashOf(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
@@ -98,7 +112,7 @@ export async function makePicture(file: string, mediaDir: string): Promise<Pictu
   };
   const folder = path.join(picturesRoot(mediaDir), picture.name);
   if (existsSync(path.join(folder, DONE))) return { ok: true, url: largestJpeg(picture), picture, made: false };
-  const building = `${folder}.part-${randomBytes(4).toString('hex')}`;
+  const building = `${folder}${BUILDING_MARK}${randomBytes(4).toString('hex')}`;
   await mkdir(building, { recursive: true });
   try {
     for (const w of widthsOf(width)) {

@@ -5,11 +5,13 @@
 // for ever after one import. The process is started when a picture is asked for, with the allocator told to
 // keep two arenas (MALLOC_ARENA_MAX), makes one picture at a time, and ends after a few idle seconds, giving
 // everything back. A file that crashes or stalls the decoder ends that process alone: the picture is refused
-// with a reason, the next one starts a new process.
+// with a reason, the next one starts a new process. A process that ended while it waited (killed from outside:
+// the kernel's OOM killer, an operator) is no fault of the picture given to it next, which is made again by a
+// new process.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PICTURE_REFUSALS, type PictureOutcome } from './make-picture.ts';
+import { PICTURE_REFUSALS, removeHalfMade, type PictureOutcome } from './make-picture.ts';
 import type { PictureAnswer, PictureAsk } from './picture-messages.ts';
 
 /** The picture process's file in the built server (scripts/build-server.ts), beside main.js. */
@@ -70,6 +72,7 @@ function nextAnswer(proc: ChildProcess, ms: number): Promise<PictureAnswer | { k
 async function ask(file: string, mediaDir: string): Promise<TakenPicture> {
   clearTimeout(idle);
   let proc = running;
+  const fresh = !proc?.connected;
   if (!proc?.connected) {
     proc = running = start();
     const ready = await nextAnswer(proc, 60_000);
@@ -79,10 +82,19 @@ async function ask(file: string, mediaDir: string): Promise<TakenPicture> {
   proc.ref();
   proc.channel?.ref();
   const message: PictureAsk = { file, mediaDir };
-  proc.send(message);
+  // Sent to a process that has ended unheard, it fails (EPIPE, which no listener would end the server with):
+  // the process's end then follows.
+  const given = proc;
+  given.send(message, (err) => {
+    if (err) given.kill('SIGKILL');
+  });
   const answer = await nextAnswer(proc, PICTURE_MS);
   if (answer.kind === 'ended') {
     running = null;
+    await removeHalfMade(mediaDir);
+    // It had made pictures and waited: it may have ended before this one came (nothing tells that apart from
+    // an end mid-picture); the picture goes to a new process. One that ends a new process is refused.
+    if (!fresh && answer.how !== 'stalled') return ask(file, mediaDir);
     return { ok: false, reason: answer.how === 'stalled' ? PICTURE_REFUSALS.stalled : PICTURE_REFUSALS.crashed, peakMb: 0 };
   }
   // Idle from here until the next ask: the server (or a command) may end meanwhile without waiting for it.
