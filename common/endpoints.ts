@@ -8,6 +8,7 @@
 // headers and identity (server/http/endpoint-route.ts), the service worker's cache rules
 // (isOfflineEndpoint), and the server test that holds the registered routes to it.
 import type { Struct } from 'superstruct';
+import { CART_FORM_PATH } from './cart-form.ts';
 import {
   AddressDeleteRequest,
   AddressInput,
@@ -212,7 +213,7 @@ export const ENDPOINTS = {
   cartRemove: privateCall('DELETE', '/v2/cart/:item_uuid/', CartResponse),
   cartEmpty: privateCall('DELETE', '/v2/cart/', CartResponse),
   /** The product page's form sent by the browser itself: adds, then 303 to the basket page (or a page saying why not). */
-  cartAddForm: endpoint({ method: 'POST', path: '/v2/cart/form/', body: CartAddForm, answer: 'redirect', access: 'private' }),
+  cartAddForm: endpoint({ method: 'POST', path: CART_FORM_PATH, body: CartAddForm, answer: 'redirect', access: 'private' }),
 
   // Discounts, orders and payment
   promoCode: privateSend('POST', '/v1/promo_code/', PromoCodeRequest, PromoCodeResponse),

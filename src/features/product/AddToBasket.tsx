@@ -7,11 +7,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { ProductOffer } from '../../../common/contract/catalog.ts';
-import { ENDPOINTS } from '../../../common/endpoints.ts';
+import { API_BASE } from '../../../common/browser/api-base.ts';
+import { CART_FORM_PATH } from '../../../common/cart-form.ts';
 import { NATIVE_FORM_ATTRIBUTE } from '../../../common/early-input-script.ts';
 import { NO_SIZE_CHOSEN } from '../../../common/input-rules.ts';
 import { href } from '../../../common/routes.ts';
-import { callUrl } from '../../api/client.ts';
 import type { OfferFeature } from '../../state/basket.ts';
 import { ADD_FAILED, addToBasket, preloadBasketQueue } from '../../state/add-to-basket.ts';
 
@@ -65,7 +65,7 @@ export function AddToBasket({ product, feature, children }: Props) {
   return (
     <form
       method="post"
-      action={callUrl(ENDPOINTS.cartAddForm)}
+      action={API_BASE + CART_FORM_PATH}
       {...{ [NATIVE_FORM_ATTRIBUTE]: 'input:checked' }}
       onSubmit={(e) => {
         e.preventDefault();

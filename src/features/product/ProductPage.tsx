@@ -24,9 +24,15 @@ import { AddToBasket } from './AddToBasket.tsx';
 import { productPage, productPk } from '../../../common/pages/product.ts';
 import { usePageAt } from '../../components/use-page-at.ts';
 import { Gallery } from './Gallery.tsx';
-import { SizeChartPopup } from './SizeChartPopup.tsx';
+import { lazyPopup } from '../../components/lazy-popup.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import './product.css';
+
+/** The size chart, opened by a tap: its code and tables load then, not with the page. */
+const SizeChartPopup = lazyPopup(
+  () => import('./SizeChartPopup.tsx').then((m) => m.SizeChartPopup),
+  (props) => props.onClose(),
+);
 
 export default function ProductPage() {
   const [path, navigate] = useLocation();
