@@ -65,9 +65,23 @@ function call<K extends keyof SearchApi>(name: K, ...args: Parameters<SearchApi[
   return answer as ReturnType<SearchApi[K]>;
 }
 
+/**
+ * How often a batch is handed to the seen offers' database when it did not answer in time (busy or slow:
+ * WebKitGTK's took over 5 s beside the test suites on two cores, at pages no page had been left from), a
+ * while apart. Nobody waits on a batch, so a slow database costs nothing but the wait.
+ */
+const REMEMBER_TRIES = 3;
+const REMEMBER_AGAIN_MS = 5_000;
+/** SeenOffersUnanswered's name (common/browser/seen-offers-store.ts), which is all of it that crosses from the worker. */
+const UNANSWERED = 'SeenOffersUnanswered';
+
 /** Keeps the offer cards of these catalogue answers (remember-queue.ts hands them over in batches). */
-export async function rememberNow(answers: unknown[]): Promise<void> {
-  await call('remember', answers).catch((err: unknown) => console.error('[search] could not remember offers', err));
+export async function rememberNow(answers: unknown[], tries = 1): Promise<void> {
+  await call('remember', answers).catch((err: unknown) => {
+    if (!(err instanceof Error && err.name === UNANSWERED)) return console.error('[search] could not remember offers', err);
+    if (tries < REMEMBER_TRIES) setTimeout(() => void rememberNow(answers, tries + 1), REMEMBER_AGAIN_MS);
+    else console.warn(`[search] offers not kept for the offline search: ${err.message}, ${tries} times`);
+  });
 }
 
 /** A page of the seen offers matching the query (the offline search), with the pending answers counted in. */
