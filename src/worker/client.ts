@@ -67,8 +67,8 @@ function call<K extends keyof SearchApi>(name: K, ...args: Parameters<SearchApi[
 
 /**
  * How often a batch is handed to the seen offers' database when it did not answer in time (busy or slow:
- * WebKitGTK's took over 5 s beside the test suites on two cores, at pages no page had been left from), a
- * while apart. Nobody waits on a batch, so a slow database costs nothing but the wait.
+ * WebKitGTK's kept writes waiting over 5 s beside the test suites on two cores), a while apart. Nobody waits
+ * on a batch, so a slow database costs nothing but the wait.
  */
 const REMEMBER_TRIES = 3;
 const REMEMBER_AGAIN_MS = 5_000;
