@@ -1,7 +1,9 @@
 // The shop as `npm run serve` runs it, on a fresh database and a copy of the build (so a build made meanwhile
 // cannot change it under the bench), with Debian's Chromium beside it: what the bench's browser sections
-// measure against. Both are stopped, and their folders removed, whatever the section does.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+// measure against. A build of another checkout (a worktree, `--first-tap-dist <worktree>/dist`) runs with
+// that checkout's own server: what the server renders into the page (its inline script) belongs to the build.
+// Both are stopped, and their folders removed, whatever the section does.
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -20,7 +22,12 @@ export async function withBrowserShop<T>(builtDir: string, name: string, measure
   const distDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-dist-`));
   try {
     cpSync(builtDir, distDir, { recursive: true });
-    const shop = await startShop({ DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+    const ownServer = path.resolve(builtDir, '..', 'server', 'main.ts');
+    const shop = await startShop(
+      { DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      undefined,
+      existsSync(ownServer) ? ownServer : undefined,
+    );
     try {
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
       try {

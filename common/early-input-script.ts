@@ -10,19 +10,25 @@
 //   close button (DIALOG_CLOSE_ATTRIBUTE), a press beside it and Escape close it; inside it, a button whose
 //   aria-controls names another element shows or hides that element (the menu's catalogue roots). The app is
 //   told at the replay which dialogs are still open (an 'open' entry: its opener is tapped again);
-// - a form marked NATIVE_FORM_ATTRIBUTE (the product page's add to basket) is sent by the browser to the
-//   server, which answers it, when the page is not the service worker's (a first visit: the app's code is
-//   seconds away on a slow network, while the form is one round trip), no basket change waits on this device
-//   (the server's basket is not the shopper's then: the app must add on top of the queue), and what the
-//   attribute names is in the form (a size chosen; else the app says what is missing). It goes once, with a
-//   key of its own: a second tap while the server answers sends nothing, even once the app has started.
+// - a form marked NATIVE_FORM_ATTRIBUTE (the product page's add to basket) is sent to the server, which
+//   answers it, when the page is not the service worker's (a first visit: the app's code is seconds away on a
+//   slow network, while the form is one round trip), no basket change waits on this device (the server's
+//   basket is not the shopper's then: the app must add on top of the queue), and what the attribute names is
+//   in the form (a size chosen; else the app says what is missing). It goes once, with a key of its own: a
+//   second tap while the server answers sends nothing, even once the app has started. This script sends it
+//   (fetch) and, when the server has taken it (its answer is the redirect to the basket), says so in the
+//   form's status (FORM_SENT_TEXT) and tells the app ('sent': the form hears FORM_SENT_EVENT at the replay,
+//   or at once when the app has started). A refusal, or a send that failed on the way, is handed to the
+//   browser with the same key: it shows the server's page (the refusal; or the basket, when the first send
+//   did arrive), as a form the browser sends itself does.
+import { href } from './routes.ts';
 import { BASKET_QUEUED_COOKIE } from './storage-keys.ts';
 
 /** The record's name on `window`. */
 export const EARLY_INPUT_GLOBAL = '__earlyInput';
 
 /** The record's entries: what was done, and to which element ('open': a dialog's opener, its dialog opened). */
-export type EarlyInputKind = 'tap' | 'type' | 'submit' | 'open';
+export type EarlyInputKind = 'tap' | 'type' | 'submit' | 'open' | 'sent';
 
 /** On a dialog's button: closes its dialog before the app starts too. */
 export const DIALOG_CLOSE_ATTRIBUTE = 'data-closes-dialog';
@@ -35,6 +41,12 @@ export const NATIVE_FORM_ATTRIBUTE = 'data-native-when';
 
 /** The form field that carries a form's idempotency key (server/http/idempotency.ts reads it). */
 export const FORM_KEY_FIELD = 'idempotency_key';
+
+/** What a form this script sent says once the server has taken it (the app's own «Добавлено» says the same). */
+export const FORM_SENT_TEXT = { done: 'Добавлено в корзину.', link: 'Перейти в корзину' } as const;
+
+/** The event a form this script sent hears when the app is told of it (the app's form then says it is done). */
+export const FORM_SENT_EVENT = 'early-form-sent';
 
 // Plain ES5 without a build step: it runs before anything else on the page. A string, so its bytes (and hash)
 // are the same for the server that sends it and the policy that admits it.
@@ -79,6 +91,39 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
   }
   var sent = [];
+  function tell(form) {
+    if (early.done) form.dispatchEvent(new Event('${FORM_SENT_EVENT}'));
+    else early.events.push({ kind: 'sent', target: form });
+  }
+  // The key stays out of the form while the page may still hydrate (an element React did not render would
+  // not match it); the browser's own send, the fallback, takes it as a field.
+  function send(form) {
+    var key = keyOf();
+    var body = new URLSearchParams(new FormData(form));
+    body.append('${FORM_KEY_FIELD}', key);
+    sent.push(form);
+    fetch(form.action, { method: 'POST', body: body, credentials: 'include', redirect: 'manual' })
+      .then(function (answer) {
+        if (answer.type !== 'opaqueredirect') throw answer;
+        sent.splice(sent.indexOf(form), 1);
+        var status = form.querySelector('[role="status"]');
+        if (status && !early.done) {
+          var link = document.createElement('a');
+          link.href = ${JSON.stringify(href('basket'))};
+          link.textContent = ${JSON.stringify(FORM_SENT_TEXT.link)};
+          status.replaceChildren(${JSON.stringify(FORM_SENT_TEXT.done)} + ' ', link);
+        }
+        tell(form);
+      })
+      .catch(function () {
+        var field = document.createElement('input');
+        field.type = 'hidden';
+        field.name = '${FORM_KEY_FIELD}';
+        field.value = key;
+        form.appendChild(field);
+        form.submit();
+      });
+  }
   function keep(e) {
     if (e.type === 'submit' && sent.indexOf(e.target) >= 0) {
       e.preventDefault();
@@ -94,16 +139,8 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     if (!target || target.disabled) return;
     e.stopPropagation();
     if (e.type === 'submit') {
-      if (sendsItself(target)) {
-        var key = document.createElement('input');
-        key.type = 'hidden';
-        key.name = '${FORM_KEY_FIELD}';
-        key.value = keyOf();
-        target.appendChild(key);
-        sent.push(target);
-        return;
-      }
       e.preventDefault();
+      if (sendsItself(target)) return send(target);
     }
     // A control's state as the shopper left it, kept with the entry: the app may draw the control anew
     // before the replay (a store's change re-renders it from the app's own state, unchecking a radio).

@@ -4,11 +4,13 @@
 // early, are told to the app as the change they were, in the state the shopper left them (React met them
 // already changed at hydration and would not hear of them otherwise; and a store's change before the replay
 // draws them anew from the app's state, unchecking the radio on screen); a form sent early is sent again; a
-// dialog the script opened early (the menu) and still open is told to the app by its opener tapped again. So
+// dialog the script opened early (the menu) and still open is told to the app by its opener tapped again; a
+// form the script sent itself, and the server took, hears FORM_SENT_EVENT (the form then says so, and the
+// basket is asked for anew). So
 // the size the shopper chose is the size the app adds, the menu on screen is the menu the app knows open, and
 // nothing tapped is lost or done twice.
 import { flushSync } from 'react-dom';
-import { EARLY_INPUT_GLOBAL, type EarlyInputKind } from '../../common/early-input-script.ts';
+import { EARLY_INPUT_GLOBAL, FORM_SENT_EVENT, type EarlyInputKind } from '../../common/early-input-script.ts';
 
 /** One entry of the record: with a radio's or checkbox's state after its tap, a field's text after the letter. */
 interface EarlyInputEntry {
@@ -79,6 +81,8 @@ export async function replayEarlyInput(): Promise<void> {
         }
       } else if (e.kind === 'submit' && target instanceof HTMLFormElement) {
         target.requestSubmit();
+      } else if (e.kind === 'sent') {
+        target.dispatchEvent(new Event(FORM_SENT_EVENT));
       } else if (e.kind === 'tap' && target instanceof HTMLElement) {
         target.click();
       }

@@ -18,3 +18,13 @@ export async function addToBasket(ext_id: string, quantity: number, label: strin
   const { enqueue } = await outbox();
   return enqueue({ id: randomId(), kind: 'add', ext_id, quantity, label, preview });
 }
+
+/**
+ * The server's basket changed without this device's queue (the page's first script sent the product page's
+ * form itself, before the app started): the basket is asked for anew. One that cannot be had now is asked for
+ * at the next start.
+ */
+export const basketChangedOnServer = (): void =>
+  void outbox()
+    .then((o) => o.refreshCart())
+    .catch((err: unknown) => console.warn('[basket] could not ask for the basket again', err));

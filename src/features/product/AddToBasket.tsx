@@ -3,17 +3,17 @@
 // it asks for one and sends nothing. It is a real form the server answers (server/basket/form-route.ts): a
 // shopper who taps before the app has started, on a first visit, has it sent by the browser
 // (common/early-input-script.ts decides), and a browser without scripts sends it too.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Snapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { ProductOffer } from '../../../common/contract/catalog.ts';
 import { API_BASE } from '../../../common/browser/api-base.ts';
 import { CART_FORM_PATH } from '../../../common/cart-form.ts';
-import { NATIVE_FORM_ATTRIBUTE } from '../../../common/early-input-script.ts';
+import { FORM_SENT_EVENT, FORM_SENT_TEXT, NATIVE_FORM_ATTRIBUTE } from '../../../common/early-input-script.ts';
 import { NO_SIZE_CHOSEN } from '../../../common/input-rules.ts';
 import { href } from '../../../common/routes.ts';
 import type { OfferFeature } from '../../state/basket.ts';
-import { ADD_FAILED, addToBasket, preloadBasketQueue } from '../../state/add-to-basket.ts';
+import { ADD_FAILED, addToBasket, basketChangedOnServer, preloadBasketQueue } from '../../state/add-to-basket.ts';
 
 interface Props {
   product: Snapshot<ProductOffer>;
@@ -27,6 +27,17 @@ const KIND_LABEL = { size: 'Размер', top: 'Верх', bottom: 'Низ' } a
 export function AddToBasket({ product, feature, children }: Props) {
   const [state, setState] = useState<'idle' | 'need-size' | 'saving' | 'added' | 'failed'>('idle');
   useEffect(preloadBasketQueue, []);
+  // Sent by the page's first script before the app started, and taken by the server.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const sent = () => {
+      setState('added');
+      basketChangedOnServer();
+    };
+    const el = form.current;
+    el?.addEventListener(FORM_SENT_EVENT, sent);
+    return () => el?.removeEventListener(FORM_SENT_EVENT, sent);
+  }, []);
   const chosen = [feature.selectSize, feature.selectTop, feature.selectBottom]
     .map((ext) => product.variants.find((v) => v.ext_id === ext && v.stock > 0))
     .filter((v) => v !== undefined);
@@ -64,6 +75,7 @@ export function AddToBasket({ product, feature, children }: Props) {
   };
   return (
     <form
+      ref={form}
       method="post"
       action={API_BASE + CART_FORM_PATH}
       {...{ [NATIVE_FORM_ATTRIBUTE]: 'input:checked' }}
@@ -88,11 +100,17 @@ export function AddToBasket({ product, feature, children }: Props) {
             {ADD_FAILED}
           </p>
         )}
-        {state === 'added' && (
-          <p role="status">
-            Добавлено в корзину. <Link href={href('basket')}>Перейти в корзину</Link>
-          </p>
-        )}
+        {/* Always there, so the page's first script can say the form was sent before the app started; its
+            text is the script's until the app says something itself (a string child: React leaves it as it is). */}
+        <p role="status" className="add-to-basket__status" suppressHydrationWarning>
+          {state === 'added' ? (
+            <>
+              {FORM_SENT_TEXT.done} <Link href={href('basket')}>{FORM_SENT_TEXT.link}</Link>
+            </>
+          ) : (
+            ''
+          )}
+        </p>
       </div>
     </form>
   );
