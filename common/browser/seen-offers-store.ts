@@ -4,6 +4,7 @@
 // keeps them), so what an earlier version of the app saw is searchable too. A call the database keeps waiting
 // fails after SEEN_OFFERS_WAIT_MS (answeredInTime).
 import { createStore, delMany, getMany, setMany, values, type UseStore } from 'idb-keyval';
+import pTimeout from 'p-timeout';
 import { CACHE_NAMES, SEEN_OFFERS_IDB } from '../storage-keys.ts';
 import { offersIn } from '../offers-in.ts';
 import type { SeenOffer, SeenOffersStore } from '../search-core.ts';
@@ -41,11 +42,8 @@ export class SeenOffersUnanswered extends Error {
 }
 
 /** The answer, or SeenOffersUnanswered once the call has waited SEEN_OFFERS_WAIT_MS. */
-function inTime<T>(asked: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new SeenOffersUnanswered()), SEEN_OFFERS_WAIT_MS)));
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
-}
+const inTime = <T>(asked: Promise<T>): Promise<T> =>
+  pTimeout(asked, { milliseconds: SEEN_OFFERS_WAIT_MS, message: new SeenOffersUnanswered() });
 
 /** The store with every call limited to SEEN_OFFERS_WAIT_MS. */
 export function answeredInTime(store: SeenOffersStore): SeenOffersStore {

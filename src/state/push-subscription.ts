@@ -2,6 +2,7 @@
 // subscription for the shop's VAPID key, the shop's record of it with the watched favourites), sending that
 // record again, turning a kind of notification off or on, and turning them off. Each action the shopper
 // takes answers whether it worked and, if not, the Russian text to show.
+import pTimeout from 'p-timeout';
 import { check } from '../../common/validate.ts';
 import { BrowserSubscription, PUSH_KINDS, type PushKind } from '../../common/contract/push.ts';
 import { serverMessage } from '../api/account-errors.ts';
@@ -49,17 +50,8 @@ function madeFor(subscription: PushSubscription, key: Uint8Array): boolean {
   return bytes.length === key.length && bytes.every((b, i) => b === key[i]);
 }
 
-async function activeRegistration(): Promise<ServiceWorkerRegistration> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the service worker did not become active')), WORKER_WAIT_MS);
-  });
-  try {
-    return await Promise.race([navigator.serviceWorker.ready, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const activeRegistration = (): Promise<ServiceWorkerRegistration> =>
+  pTimeout(navigator.serviceWorker.ready, { milliseconds: WORKER_WAIT_MS, message: 'the service worker did not become active' });
 
 /** Tells the shop of the subscription and the favourites it watches; keeps the kinds it answers as turned off. */
 async function record(subscription: PushSubscription): Promise<void> {
