@@ -5,7 +5,9 @@
 // order, every tap on a button, radio or checkbox, every letter typed and every form sent, and keeps them
 // from React's half-hydrated handlers (React would meet a radio already checked and never hear of it; it
 // would replay a tap on a part it hydrates first, and the record would too). What a control does by itself
-// (a radio's check, a typed letter) and links work as usual meanwhile, and so do, at once:
+// (a radio's check, a typed letter) and links work as usual meanwhile. A tap on a frame's later piece not yet
+// drawn by the app (PIECE_ATTRIBUTE) is kept also after the rest has hydrated, and made again on the piece
+// once the app has drawn it. And these work at once:
 // - a dialog's opener (a button whose aria-controls names a <dialog>: the menu's burger) opens it, and its
 //   close button (DIALOG_CLOSE_ATTRIBUTE), a press beside it and Escape close it; inside it, a button whose
 //   aria-controls names another element shows or hides that element (the menu's catalogue roots). The app is
@@ -47,6 +49,15 @@ export const FORM_SENT_TEXT = { done: 'Добавлено в корзину.', l
 
 /** The event a form this script sent hears when the app is told of it (the app's form then says it is done). */
 export const FORM_SENT_EVENT = 'early-form-sent';
+
+/**
+ * On the root elements of a frame's later piece (src/app/Later.tsx, src/components/piece-marks.ts): which
+ * piece; DRAWN_ATTRIBUTE once the app has drawn it. Until then the piece is the server's HTML, which nothing
+ * answers, also after the rest of the page has hydrated: its taps are kept ('piece') and made again on the
+ * piece drawn.
+ */
+export const PIECE_ATTRIBUTE = 'data-piece';
+export const DRAWN_ATTRIBUTE = 'data-drawn';
 
 // Plain ES5 without a build step: it runs before anything else on the page. A string, so its bytes (and hash)
 // are the same for the server that sends it and the policy that admits it.
@@ -130,8 +141,10 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       e.stopPropagation();
       return;
     }
-    if (early.done || !(e.target instanceof Element)) return;
-    if (e.type === 'click' && dialogTap(e.target)) {
+    if (!(e.target instanceof Element)) return;
+    var piece = e.target.closest('[${PIECE_ATTRIBUTE}]:not([${DRAWN_ATTRIBUTE}])');
+    if (early.done && !piece) return;
+    if (e.type === 'click' && !early.done && dialogTap(e.target)) {
       e.stopPropagation();
       return;
     }
@@ -145,6 +158,7 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     // A control's state as the shopper left it, kept with the entry: the app may draw the control anew
     // before the replay (a store's change re-renders it from the app's own state, unchecking a radio).
     var entry = { kind: e.type === 'click' ? 'tap' : e.type === 'submit' ? 'submit' : 'type', target: target };
+    if (piece) entry.piece = piece.getAttribute('${PIECE_ATTRIBUTE}');
     if (e.type === 'click' && target instanceof HTMLInputElement) entry.checked = target.checked;
     if (e.type !== 'click' && e.type !== 'submit') entry.value = target.value;
     early.events.push(entry);

@@ -10,6 +10,8 @@
 import { memo, Suspense, use, useEffect, useState, type ComponentType } from 'react';
 import { loadOrReload } from '../components/chunk-reload.ts';
 import { lazyPage } from '../components/lazy-page.ts';
+import { PieceContext, type PieceState } from '../components/piece-marks.ts';
+import { replayPieceInput } from './early-input.ts';
 import { PartMounted, whenHydrated, type LaterName } from './Part.tsx';
 
 const NEVER = new Promise<never>(() => undefined);
@@ -39,14 +41,19 @@ export function later(name: LaterName, load: () => Promise<ComponentType>): Comp
       throw err;
     }));
   pieceLoads.push(loadOnce);
+  // Its roots say which piece they are, and, once the app drew it, that it is drawn (components/piece-marks.ts).
+  const asServer: PieceState = { name, drawn: false };
+  const asDrawn: PieceState = { name, drawn: true };
   if (typeof window === 'undefined') {
     // The server's rendering: the piece itself, its code loaded before the page's HTML is sent.
     const Piece = lazyPage<object>(() => loadOnce().then((component) => ({ default: component })));
     return memo(function Later() {
       return (
-        <Suspense fallback={null}>
-          <Piece />
-        </Suspense>
+        <PieceContext.Provider value={asServer}>
+          <Suspense fallback={null}>
+            <Piece />
+          </Suspense>
+        </PieceContext.Provider>
       );
     });
   }
@@ -64,11 +71,17 @@ export function later(name: LaterName, load: () => Promise<ComponentType>): Comp
         live = false;
       };
     }, []);
+    // What was tapped on the server's HTML of the piece, made again on the piece drawn.
+    useEffect(() => {
+      if (Piece) void replayPieceInput(name);
+    }, [Piece]);
     return Piece ? (
-      <Suspense key="drawn" fallback={null}>
-        <Piece />
-        <PartMounted name={name} />
-      </Suspense>
+      <PieceContext.Provider value={asDrawn}>
+        <Suspense key="drawn" fallback={null}>
+          <Piece />
+          <PartMounted name={name} />
+        </Suspense>
+      </PieceContext.Provider>
     ) : (
       <Suspense key="server" fallback={null}>
         <ServerHtml />

@@ -182,3 +182,41 @@ test('the menu opened and closed before the app starts stays closed after it, an
   await expect(menu).toBeVisible();
   await context.close();
 });
+
+/** A first visit's storage (the cookie notice shows), but the channel's popup already closed: it would cover the page. */
+const notAccepted = (baseURL: string | undefined) => ({
+  cookies: [],
+  origins: [{ origin: baseURL!, localStorage: [{ name: 'telegramPopupClosed', value: 'true' }] }],
+});
+
+test('the cookie notice accepted before the app starts is accepted once the app has drawn the notice', async ({ browser, baseURL }) => {
+  const { context, page, release } = await heldPage(browser, { baseURL, storageState: notAccepted(baseURL) });
+  await page.goto('/kupalniki', { waitUntil: 'commit' });
+  const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
+  await notice.getByRole('button', { name: 'Принять' }).click();
+  await release();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Принять' })).toHaveCount(0);
+  await context.close();
+});
+
+test('the cookie notice accepted after the page hydrated, before the app drew the notice, is accepted', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: notAccepted(baseURL), viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The widgets' code alone is held: the rest of the page hydrates, the notice stays the server's HTML.
+  let letGo!: () => void;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\/assets\/Widgets-[^/]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/kupalniki', { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { __earlyInput?: { done: boolean } }).__earlyInput?.done === true);
+  const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
+  await notice.getByRole('button', { name: 'Принять' }).click();
+  letGo();
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
+  await expect(notice).toHaveCount(0);
+  await context.close();
+});

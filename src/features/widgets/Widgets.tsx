@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { lazyPopup } from '../../components/lazy-popup.tsx';
+import { usePieceMarks } from '../../components/piece-marks.ts';
 import { closePushPrompt, usePush } from '../../state/push.ts';
 import { closeWidgetPopup, countPageView, useWidgets } from '../../state/widgets.ts';
 import { ChatWidget } from './ChatWidget.tsx';
@@ -20,12 +21,13 @@ export function Widgets() {
   const [path] = useLocation();
   const { open } = useWidgets();
   const { prompt } = usePush();
+  const marks = usePieceMarks();
   useEffect(() => {
     countPageView(path); // the analytics counter hears of it from the count (state/third-party.ts)
   }, [path]);
   return (
     <>
-      <aside className="floating" aria-label="Связь с магазином">
+      <aside className="floating" aria-label="Связь с магазином" {...marks}>
         <ScrollTop />
         <ChatWidget />
       </aside>
