@@ -220,3 +220,34 @@ test('the cookie notice accepted after the page hydrated, before the app drew th
   await expect(notice).toHaveCount(0);
   await context.close();
 });
+
+test('a catalogue root unfolded in the menu after the page hydrated, before the app drew the menu, is unfolded in it', async ({
+  browser,
+  baseURL,
+  storageState,
+}) => {
+  const context = await browser.newContext({ baseURL, storageState: storageState as never, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // Every script held, then all but the menu panel's: the page hydrates, the panel stays the server's HTML.
+  let letApp!: () => void;
+  const app = new Promise<void>((resolve) => (letApp = resolve));
+  let letPanel!: () => void;
+  const panel = new Promise<void>((resolve) => (letPanel = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await (route.request().url().includes('/MobileMenuPanel-') ? panel : app);
+    await route.continue();
+  });
+  await page.goto('/kupalniki', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Меню', exact: true }).click();
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  await expect(menu).toBeVisible();
+  letApp();
+  await page.waitForFunction(() => (window as unknown as { __earlyInput?: { done: boolean } }).__earlyInput?.done === true);
+  const root = menu.locator('.mobile-menu__root').first();
+  await root.click();
+  letPanel();
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
+  await expect(menu).toBeVisible();
+  await expect(menu.locator('.mobile-menu__root').first()).toHaveAttribute('aria-expanded', 'true');
+  await context.close();
+});

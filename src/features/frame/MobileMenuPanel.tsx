@@ -15,6 +15,7 @@ import { useCatalog } from '../../state/catalog.ts';
 import { useFavorites } from '../../state/favorites.ts';
 import { closeMobileMenu, useMenu } from '../../state/menu.ts';
 import { openPopup } from '../../state/popups.ts';
+import { usePieceMarks } from '../../components/piece-marks.ts';
 import { displayName } from './AccountButton.tsx';
 import { ChevronIcon, CloseIcon } from './icons.tsx';
 import { CountNotKnownYet } from '../../components/NotKnownYet.tsx';
@@ -64,6 +65,7 @@ export function MobileMenuPanel() {
     };
   }, [mobileOpen]);
 
+  const marks = usePieceMarks();
   return (
     <dialog
       id="mobile-menu"
@@ -72,6 +74,7 @@ export function MobileMenuPanel() {
       aria-label="Меню"
       onClose={closeMobileMenu}
       onClick={(e) => e.target === e.currentTarget && closeMobileMenu()}
+      {...marks}
     >
       <PanelContent closeRef={closeRef} />
     </dialog>
