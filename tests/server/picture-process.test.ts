@@ -43,19 +43,23 @@ function deadUnheard(pid: number): void {
   }
 }
 
+/** Photographs of these seeds at this size, written as JPEG files: their paths. */
+const photographFiles = (seeds: number[], width: number, height: number): Promise<string[]> =>
+  Promise.all(
+    seeds.map(async (seed) => {
+      const file = path.join(dir, `photo-${seed}.jpg`);
+      writeFileSync(file, await photograph(seed, width, height));
+      return file;
+    }),
+  );
+
 /** The files the pipeline has made so far under the media folder. */
 const madeFiles = (mediaDir: string): string[] => readdirSync(mediaDir, { recursive: true, encoding: 'utf8' }).sort();
 
 describe('the picture process ending mid-picture', () => {
   it('refuses that picture with its line, leaves nothing of it, and the next picture is made by a new process', async () => {
     const mediaDir = path.join(dir, 'media');
-    const files = await Promise.all(
-      [31, 32].map(async (seed) => {
-        const file = path.join(dir, `photo-${seed}.jpg`);
-        writeFileSync(file, await photograph(seed, 1200, 1600));
-        return file;
-      }),
-    );
+    const files = await photographFiles([31, 32], 1200, 1600);
     // The picture's own process (started for it) ends while making it: a decoder crash.
     const taking = takePicture(files[0], mediaDir);
     await vi.waitFor(() => expect(pictureProcesses()).toHaveLength(1), { timeout: 30_000, interval: 5 });
@@ -74,13 +78,7 @@ describe('the picture process ending mid-picture', () => {
 describe('the picture process ended while idle', () => {
   it('the next picture goes to a new process before the server has heard of the end, and is made', async () => {
     const mediaDir = path.join(dir, 'media-idle');
-    const files = await Promise.all(
-      [41, 42].map(async (seed) => {
-        const file = path.join(dir, `photo-${seed}.jpg`);
-        writeFileSync(file, await photograph(seed, 600, 800));
-        return file;
-      }),
-    );
+    const files = await photographFiles([41, 42], 600, 800);
     expect(await takePicture(files[0], mediaDir)).toMatchObject({ ok: true });
     const [idle] = pictureProcesses();
     process.kill(idle, 'SIGKILL'); // the kernel's OOM killer, an operator's kill
