@@ -25,7 +25,10 @@ export function orderTotal(s: OrderSums): number {
   return Math.max(0, s.items - s.promoDiscount - s.bonus) + s.delivery;
 }
 
-/** What is left to pay on an order after what a gift card paid. */
-export function amountDue(o: { total: number; gift_card_amount: number }): number {
-  return Math.max(0, o.total - o.gift_card_amount);
+/**
+ * What is left to pay on an order after what a gift card paid, and (an order paid on receipt) after the goods
+ * the buyer handed back at the door before paying for them.
+ */
+export function amountDue(o: { total: number; gift_card_amount: number; returned_unpaid?: number }): number {
+  return Math.max(0, o.total - o.gift_card_amount - (o.returned_unpaid ?? 0));
 }

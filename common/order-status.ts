@@ -29,6 +29,7 @@ export const BUYER_NOTICES: Partial<Record<OrderStatus, { title: string; body: s
   cancelled: { title: 'Заказ отменён', body: 'Заказ отменён. Если это ошибка, оформите его снова или позвоните нам.' },
   shipped: { title: 'Заказ отправлен', body: 'Заказ передан в доставку. Скоро он будет у вас.' },
   ready_for_pickup: { title: 'Заказ ждёт вас', body: 'Заказ доставлен в пункт выдачи: его можно забрать.' },
+  received: { title: 'Заказ получен', body: 'Спасибо за покупку! Будем рады видеть вас снова.' },
   returned: { title: 'Возврат оформлен', body: 'Мы получили товары обратно и оформили возврат.' },
 };
 
@@ -42,7 +43,22 @@ export const PAYMENT_STATUSES = {
 export type PaymentStatus = keyof typeof PAYMENT_STATUSES;
 export const PAYMENT_STATUS_CODES = Object.keys(PAYMENT_STATUSES) as PaymentStatus[];
 
-/** Which status may follow which. An order is cancelled until it leaves the shop; after that it comes back as a return. */
+/**
+ * How the buyer pays: online by card before the goods leave, or when they are handed over (cash or card to the
+ * courier or at the pickup point), where the delivery method and zone allow it (delivery_tariffs).
+ */
+export const PAYMENT_METHODS = {
+  card: 'Картой на сайте',
+  on_receipt: 'Оплата при получении (наличными или картой)',
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+export const PAYMENT_METHOD_CODES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
+export const paymentMethodName = (code: string): string => (PAYMENT_METHODS as Record<string, string>)[code] ?? code;
+
+/**
+ * Which status may follow which, for an order paid online. An order is cancelled until it leaves the shop;
+ * after that it comes back as a return.
+ */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['awaiting_payment', 'paid', 'cancelled'],
   awaiting_payment: ['paid', 'cancelled'],
@@ -55,9 +71,24 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   returned: [],
 };
 
-/** Whether TRANSITIONS lets an order in status `from` (a code this build may not know) move to `to`. */
-export const canMove = (from: string, to: OrderStatus): boolean =>
-  (TRANSITIONS as Record<string, readonly OrderStatus[]>)[from]?.includes(to) ?? false;
+/**
+ * Which status may follow which, for an order paid on receipt: it is assembled and shipped unpaid (a manager
+ * has called the buyer), and paid when it is received. Paid before that (a transfer 1C records), it goes on as
+ * a paid order.
+ */
+export const ON_RECEIPT_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  ...TRANSITIONS,
+  new: ['assembling', 'paid', 'cancelled'],
+};
+
+type Statuses = { status: string; payment_status: string; payment_method: string };
+
+/** The order is paid when its goods are handed over (cash or card at the door or the pickup point). */
+export const paysOnReceipt = (o: Pick<Statuses, 'payment_method'>): boolean => o.payment_method === 'on_receipt';
+
+/** Whether the order (its status a code this build may not know) may move to `to`, by its payment method's table. */
+export const canMove = (o: Pick<Statuses, 'status' | 'payment_method'>, to: OrderStatus): boolean =>
+  ((paysOnReceipt(o) ? ON_RECEIPT_TRANSITIONS : TRANSITIONS) as Record<string, readonly OrderStatus[]>)[o.status]?.includes(to) ?? false;
 
 /** The statuses nothing follows: the order will not change again (a received order may still come back). */
 export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUS_CODES.filter((s) => TRANSITIONS[s].length === 0);
@@ -80,8 +111,6 @@ export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refu
 /** The Russian name of a status code; a code this build does not know reads as it came. */
 export const orderStatusName = (code: string): string => (ORDER_STATUSES as Record<string, string>)[code] ?? code;
 export const paymentStatusName = (code: string): string => (PAYMENT_STATUSES as Record<string, string>)[code] ?? code;
-
-type Statuses = { status: string; payment_status: string };
 
 /** Each code under its own name, made from the tables: code that names a status is checked against them (ORDER.paid). */
 const codesOf = <T extends string>(table: Record<T, string>) =>
@@ -111,6 +140,14 @@ export const isRefunding = (o: Pick<Statuses, 'payment_status'>): boolean => o.p
 /** A cancelled paid order's money is back on the card. */
 export const isRefunded = (o: Pick<Statuses, 'payment_status'>): boolean => o.payment_status === PAYMENT.refunded;
 
-/** The order waits for its money and holds its goods meanwhile (not paid, not ended). */
+/**
+ * The order waits for its online payment and holds its goods until its deadline meanwhile (not paid, not
+ * ended). An order paid on receipt waits for no payment before it leaves: it is held without a deadline.
+ */
 export const awaitsPayment = (o: Statuses): boolean =>
-  (UNSETTLED_PAYMENT_STATUSES as readonly string[]).includes(o.payment_status) && (UNPAID_STATUSES as readonly string[]).includes(o.status);
+  !paysOnReceipt(o) &&
+  (UNSETTLED_PAYMENT_STATUSES as readonly string[]).includes(o.payment_status) &&
+  (UNPAID_STATUSES as readonly string[]).includes(o.status);
+
+/** An order paid on receipt, not paid yet: what the buyer pays when the goods are handed over is still to come. */
+export const paysAtHandOver = (o: Statuses): boolean => paysOnReceipt(o) && !isSettled(o) && !isFinal(o);

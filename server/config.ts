@@ -80,6 +80,8 @@ export interface Config {
   paymentProvider: 'test' | 'sberbank' | null;
   /** How long an unpaid order holds its goods before it is cancelled and they go back on sale (UNPAID_HOLD_MINUTES). */
   unpaidHoldMinutes: number;
+  /** The most goods (units) an order with fitting at the door may hold (FITTING_ITEMS_MAX). */
+  fittingItemsMax: number;
   /** Unpaid orders one shopper (visitor or account) may have at once (UNPAID_ORDERS_PER_SHOPPER). */
   unpaidPerShopper: number;
   /**
@@ -428,6 +430,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedBatchProducts: positiveInt('FEED_BATCH_PRODUCTS', env.FEED_BATCH_PRODUCTS, 400),
     paymentProvider: paymentProviderOf(env, sberbank),
     unpaidHoldMinutes: positiveInt('UNPAID_HOLD_MINUTES', env.UNPAID_HOLD_MINUTES, 60),
+    fittingItemsMax: positiveInt('FITTING_ITEMS_MAX', env.FITTING_ITEMS_MAX, 5),
     unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),
     unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 25),
     sberbank,

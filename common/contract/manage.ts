@@ -17,7 +17,7 @@ import {
   type,
   type Infer,
 } from 'superstruct';
-import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
+import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
 import { MANAGER_MOVES } from '../manager-moves.ts';
 import type { Rule } from '../input-rules.ts';
 import { queryInt, ruled, text } from './base.ts';
@@ -42,6 +42,8 @@ export const DeskOrdersQuery = object({
   /** A number, a phone, an e-mail or a name (part of one). */
   q: optional(text(0, 100)),
   status: optional(enums(ORDER_STATUS_CODES)),
+  /** How the orders are paid: online by card, or on receipt. */
+  payment: optional(enums(PAYMENT_METHOD_CODES)),
   from: day(),
   to: day(),
   offset: defaulted(queryInt(0, 1_000_000), 0),
@@ -53,6 +55,8 @@ const statusOf = {
   status_name: string(),
   payment_status: enums(PAYMENT_STATUS_CODES),
   payment_status_name: string(),
+  payment_method: enums(PAYMENT_METHOD_CODES),
+  payment_method_name: string(),
 };
 
 export const DeskOrderRow = type({
@@ -105,6 +109,8 @@ export const DeskOrder = type({
     address: string(),
     price: integer(),
     tracking_number: string(),
+    /** The buyer tries the goods on at the door and keeps what fits. */
+    fitting: boolean(),
   }),
   lines: array(assign(OrderLine, type({ ext_id: string(), certificate: boolean(), returned: integer() }))),
   money: type({
@@ -135,6 +141,8 @@ export const DeskActionRequest = object({
   tracking: defaulted(text(0, 100), ''),
   /** To return some of the goods only: these units of these lines (by ext_id); left out, all that is left. */
   lines: optional(size(array(object({ ext_id: text(1, 100), quantity: min(integer(), 1) })), 1, 100)),
+  /** The hand-over of an order with fitting: the units of each line the buyer kept (a line left out, none; the rest came back at the door). */
+  kept: optional(size(array(object({ ext_id: text(1, 100), quantity: min(integer(), 0) })), 1, 100)),
 });
 export type DeskActionRequest = Infer<typeof DeskActionRequest>;
 

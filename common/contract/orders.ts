@@ -20,7 +20,7 @@ import {
 import { email, id, jsonParam, ruled, text } from './base.ts';
 import { CARD_CODE, FULL_NAME, PHONE } from '../input-rules.ts';
 import { explained } from '../validate.ts';
-import { ORDER_STATUS_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
+import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, PAYMENT_STATUS_CODES } from '../order-status.ts';
 
 export const Region = type({ id: integer(), name: string() });
 export const RegionList = array(Region);
@@ -40,6 +40,10 @@ export const DeliveryOption = type({
   price: integer(),
   days_min: integer(),
   days_max: integer(),
+  /** The largest order total this method takes payment on receipt for in the city; null: it does not. */
+  pay_on_receipt_upto: nullable(integer()),
+  /** The most goods (pieces) this method brings to try on at the door in the city; null: no fitting. */
+  fitting_items_max: nullable(integer()),
 });
 export const DeliveryCalcResponse = type({ options: array(DeliveryOption) });
 export const CheckDeliveryRequest = object({ city_id: id() });
@@ -75,6 +79,10 @@ export const OrderRequest = object({
   address: optional(text(0, 500)),
   address_id: optional(id()),
   delivery_method: enums(DELIVERY_METHODS),
+  /** How the buyer pays (common/order-status.ts PAYMENT_METHODS); left out, online by card. */
+  payment_method: optional(enums(PAYMENT_METHOD_CODES)),
+  /** Fitting at the door: the courier waits while the buyer tries the goods on; they pay for what they keep. */
+  fitting: optional(boolean()),
   promo_code: optional(text(0, 50)),
   gift_card: optional(text(0, 50)),
   bonus: optional(min(integer(), 0)),
@@ -122,6 +130,11 @@ export const OrderInfo = type({
   gift_card_amount: integer(),
   /** What is left to pay: total - gift_card_amount. */
   due: integer(),
+  /** 'card' or 'on_receipt' (common/order-status.ts PAYMENT_METHODS), with its Russian name. */
+  payment_method: enums(PAYMENT_METHOD_CODES),
+  payment_method_name: string(),
+  /** The buyer tries the goods on at the door and keeps (and pays for) what fits. */
+  fitting: boolean(),
   city: string(),
   address: string(),
   /** The shipment's tracking number once the shop has sent it ('' before). */

@@ -15,7 +15,15 @@ import {
   orderTimeline,
 } from '../orders/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { canMove, orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
+import {
+  canMove,
+  orderStatusName,
+  paymentMethodName,
+  paymentStatusName,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../common/order-status.ts';
 import { MANAGER_MOVES, type ManagerMove } from '../../common/manager-moves.ts';
 
 /** Who made a change, as the timeline says it. */
@@ -47,6 +55,8 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     status_name: orderStatusName(o.status),
     payment_status: o.payment_status as PaymentStatus,
     payment_status_name: paymentStatusName(o.payment_status),
+    payment_method: o.payment_method as PaymentMethod,
+    payment_method_name: paymentMethodName(o.payment_method),
     buyer: { fio: o.buyer_fio, phone: o.buyer_phone, email: o.buyer_email, user_id: o.user_id },
     delivery: {
       method: o.delivery_method,
@@ -55,6 +65,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
       address: o.address,
       price: o.delivery_price,
       tracking_number: o.tracking_number,
+      fitting: o.fitting,
     },
     lines: items.map((i) => ({
       ext_id: i.ext_id,
@@ -89,6 +100,6 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
       created_at: iso(t.created_at),
     })),
     note: extras.note,
-    actions: MANAGER_MOVES.filter((m: ManagerMove) => canMove(o.status, m)),
+    actions: MANAGER_MOVES.filter((m: ManagerMove) => canMove(o, m)),
   };
 }

@@ -4,7 +4,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { DeskListRow } from '../orders/public.ts';
 import { METHOD_NAMES } from '../orders/public.ts';
-import { orderStatusName, paymentStatusName } from '../../common/order-status.ts';
+import { orderStatusName, paymentMethodName, paymentStatusName } from '../../common/order-status.ts';
 
 const MOSCOW_DAY_TIME = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
@@ -15,7 +15,19 @@ const MOSCOW_DAY_TIME = new Intl.DateTimeFormat('ru-RU', {
   minute: '2-digit',
 });
 
-const HEADER = ['Номер', 'Дата (мск)', 'Статус', 'Оплата', 'Покупатель', 'Телефон', 'E-mail', 'Доставка', 'Товаров, шт.', 'Сумма, ₽'];
+const HEADER = [
+  'Номер',
+  'Дата (мск)',
+  'Статус',
+  'Оплата',
+  'Способ оплаты',
+  'Покупатель',
+  'Телефон',
+  'E-mail',
+  'Доставка',
+  'Товаров, шт.',
+  'Сумма, ₽',
+];
 
 export function ordersCsv(rows: readonly DeskListRow[]): string {
   const body = rows.map((r) => [
@@ -23,6 +35,7 @@ export function ordersCsv(rows: readonly DeskListRow[]): string {
     MOSCOW_DAY_TIME.format(new Date(r.created_at)).replace(',', ''), // «26.11.2026 18:09»: a date Excel reads
     orderStatusName(r.status),
     paymentStatusName(r.payment_status),
+    paymentMethodName(r.payment_method),
     r.buyer_fio,
     r.buyer_phone,
     r.buyer_email,

@@ -26,8 +26,10 @@ import {
   ORDER_STATUSES,
   ORDER_STATUS_CODES,
   orderStatusName,
+  paymentMethodName,
   paymentStatusName,
   type OrderStatus,
+  type PaymentMethod,
   type PaymentStatus,
 } from '../../common/order-status.ts';
 import { undoesSale } from '../../common/manager-moves.ts';
@@ -51,7 +53,13 @@ function moscowDay(day: string | undefined, next = false): Date | undefined {
   return at;
 }
 
-const filterOf = (q: DeskOrdersQuery): DeskFilter => ({ q: q.q, status: q.status, from: moscowDay(q.from), to: moscowDay(q.to, true) });
+const filterOf = (q: DeskOrdersQuery): DeskFilter => ({
+  q: q.q,
+  status: q.status,
+  payment: q.payment,
+  from: moscowDay(q.from),
+  to: moscowDay(q.to, true),
+});
 
 function orderIdOf(raw: string): number {
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
@@ -98,6 +106,8 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
         status_name: orderStatusName(r.status),
         payment_status: r.payment_status as PaymentStatus,
         payment_status_name: paymentStatusName(r.payment_status),
+        payment_method: r.payment_method as PaymentMethod,
+        payment_method_name: paymentMethodName(r.payment_method),
       })),
       counts: ORDER_STATUS_CODES.map((status) => ({ status, status_name: ORDER_STATUSES[status], count: byStatus.get(status) ?? 0 })),
       waiting,
@@ -123,7 +133,7 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
       await managerMove(tx, order, req.body.action, actor, req.body, app.config.publicUrl);
     });
     req.log.info({ staff: req.staffEmail, order: id, action: req.body.action }, 'desk: order moved');
-    if (undoesSale(req.body.action)) {
+    if (undoesSale(req.body.action) || req.body.kept) {
       void carryOutRefunds(app.db, app.payments).catch((err: unknown) => req.log.warn({ err }, 'desk: refunds wait for the next pass'));
     }
     if (req.body.action === ORDER.received) {

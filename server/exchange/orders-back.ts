@@ -1,13 +1,27 @@
 // 1C's orders back (type=sale&mode=file): each Документ names one of the shop's orders (by its Ид, the
 // order's guid, or its Номер) and what the accounting system did with it, in requisites: «Номер по 1С» is
-// kept; «Дата оплаты по 1С» pays an unpaid order; «Дата отгрузки по 1С» ships a paid one (through
-// «Собирается», with «Трек-номер» when 1C gives it) and is known of one that has left the shop already; «Отменен» = true cancels it (its goods back on sale,
-// card money back). Each is the lifecycle's own move, recorded as the accounting system's and told to the
+// kept; «Дата оплаты по 1С» pays an unpaid order (one paid on receipt that is on its way is then received:
+// its money came at the hand-over; with fitting, the document's Товары say what the buyer kept, the rest came
+// back at the door); «Дата отгрузки по 1С» ships a paid one or one paid on receipt (through
+// «Собирается», with «Трек-номер» when 1C gives it) and is known of one that has left the shop already;
+// «Отменен» = true cancels it (its goods back on sale, card money back). Each is the lifecycle's own move, recorded as the accounting system's and told to the
 // buyer as any change; each order in its own transaction, so one the lifecycle refuses leaves the others.
 import type { Db } from '../db/public.ts';
 import { Refusal } from '../refusal.ts';
-import { advance, cancel, markExchanged, orderByGuid, pay, setAccountingNumber, type Actor, type OrderRow } from '../orders/public.ts';
-import { canMove, hasLeftShop, isCancelled, isSettled, ORDER, orderStatusName } from '../../common/order-status.ts';
+import {
+  advance,
+  cancel,
+  handOver,
+  markExchanged,
+  orderByGuid,
+  paidOnReceipt,
+  pay,
+  setAccountingNumber,
+  type Actor,
+  type OrderRow,
+} from '../orders/public.ts';
+import { DELIVERY_LINE_ID } from './orders-out.ts';
+import { canMove, hasLeftShop, isCancelled, isSettled, ORDER, orderStatusName, paysOnReceipt } from '../../common/order-status.ts';
 import { readXmlRecords, child, children, textAt, type XmlNode } from './xml-records.ts';
 
 /** The accounting system as the lifecycle records it. */
@@ -16,7 +30,8 @@ export const ACCOUNTING: Actor = { kind: 'accounting', id: null };
 export const BACK_MESSAGES = {
   cancelReason: 'Заказ отменён магазином',
   paidComment: 'Оплата по данным учётной системы',
-  notShippable: (status: string) => `отгрузка не отмечена: заказ в статусе «${status}», отгрузить можно оплаченный заказ`,
+  notShippable: (status: string) =>
+    `отгрузка не отмечена: заказ в статусе «${status}», отгрузить можно оплаченный заказ или заказ с оплатой при получении`,
   unknown: (file: string, line: number, ref: string) => `${file}, строка ${line}: заказ ${ref} в магазине не найден`,
   refused: (file: string, line: number, number: string, why: string) => `${file}, строка ${line}: заказ ${number}: ${why}`,
 } as const;
@@ -30,6 +45,20 @@ function requisites(doc: XmlNode): Map<string, string> {
   for (const r of children(child(doc, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита'))
     out.set(textAt(r, 'Наименование').toLowerCase(), textAt(r, 'Значение'));
   return out;
+}
+
+/**
+ * The goods the buyer kept of an order with fitting, as 1C's document lists them after the courier's report: each
+ * line's Количество by its Ид (split positions summed; the delivery line left out). Null when it lists none.
+ */
+function keptLines(doc: XmlNode): Map<string, number> | null {
+  const kept = new Map<string, number>();
+  for (const line of children(child(doc, 'Товары'), 'Товар')) {
+    const id = textAt(line, 'Ид');
+    if (!id || id === DELIVERY_LINE_ID) continue;
+    kept.set(id, (kept.get(id) ?? 0) + Number(textAt(line, 'Количество')));
+  }
+  return kept.size ? kept : null;
 }
 
 export interface BackReport {
@@ -69,16 +98,19 @@ async function applyDocument(db: Db, doc: XmlNode, publicUrl: string): Promise<{
     } else {
       // A payment 1C records of an order whose money came already (and may since have gone back) is known.
       if (isDate(req.get('дата оплаты по 1с') ?? '') && !isSettled(order)) {
-        await pay(tx, order, ACCOUNTING, BACK_MESSAGES.paidComment, publicUrl);
+        const kept = order.fitting && canMove(order, ORDER.received) ? keptLines(doc) : null;
+        if (kept) await handOver(tx, order, kept, ACCOUNTING, BACK_MESSAGES.paidComment, publicUrl);
+        else if (paysOnReceipt(order)) await paidOnReceipt(tx, order, ACCOUNTING, BACK_MESSAGES.paidComment, publicUrl);
+        else await pay(tx, order, ACCOUNTING, BACK_MESSAGES.paidComment, publicUrl);
         await reload();
       }
       // A shipment ships a paid order (through «Собирается») or an assembling one; of goods that have left the
       // shop already (shipped, at the pickup point, received, returned) it is known; of any other it is refused.
       if (isDate(req.get('дата отгрузки по 1с') ?? '') && !hasLeftShop(order)) {
-        if (!canMove(order.status, ORDER.assembling) && !canMove(order.status, ORDER.shipped))
+        if (!canMove(order, ORDER.assembling) && !canMove(order, ORDER.shipped))
           throw new Refusal('conflict', BACK_MESSAGES.notShippable(orderStatusName(order.status)));
         const tracking = req.get('трек-номер') || req.get('номер отправления') || '';
-        if (!canMove(order.status, ORDER.shipped)) {
+        if (!canMove(order, ORDER.shipped)) {
           await advance(tx, order, ORDER.assembling, ACCOUNTING, '', publicUrl);
           await reload();
         }

@@ -1,12 +1,22 @@
 // Orders out to the accounting system (type=sale&mode=query): every order it has not taken in its present
 // state (placed, or its status or payment changed since; not one that ended before 1C ever took it), as one CommerceML Документ each: number, date,
-// sums, the buyer as a Контрагент, delivery, the lines by their 1C Ид (`<product>#<characteristic>` for the
+// sums, the buyer as a Контрагент, delivery, how it is paid (online, or on receipt with the sum to collect), the lines by their 1C Ид (`<product>#<characteristic>` for the
 // accounting system's own goods) with their size and their price after the order's discounts (the same
 // split as the fiscal receipt's), delivery as a service line, and the order's state as requisites.
 import type { Queryable } from '../db/public.ts';
 import { moscowStamp } from '../lib/public.ts';
 import { orderItems, saleReceipt, type OrderRow, type ReceiptLine } from '../orders/public.ts';
-import { FINAL_STATUSES, isCancelled, isFinal, isSettled, orderStatusName, paymentStatusName } from '../../common/order-status.ts';
+import {
+  FINAL_STATUSES,
+  isCancelled,
+  isFinal,
+  isSettled,
+  orderStatusName,
+  paymentStatusName,
+  paysAtHandOver,
+  paysOnReceipt,
+} from '../../common/order-status.ts';
+import { amountDue } from '../../common/order-rules.ts';
 import { el, encodeDocument, money } from './xml-text.ts';
 import type { SentOrder } from './exchange-sql.ts';
 
@@ -26,7 +36,7 @@ async function ordersToSend(db: Queryable): Promise<OutOrder[]> {
   return db.query<OutOrder>(
     `select id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
             delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total,
-            status, payment_status, created_at, hold_until, tracking_number, comment, accounting_number,
+            status, payment_status, payment_method, fitting, returned_unpaid, created_at, hold_until, tracking_number, comment, accounting_number,
             status || '/' || payment_status as state
        from orders where exchanged_state is distinct from status || '/' || payment_status
         -- An order that ended before the accounting system ever took it (placed before the exchange was turned
@@ -119,7 +129,8 @@ async function documentOf(db: Queryable, o: OutOrder): Promise<string> {
     el('Комментарий', o.comment),
     `<Товары>${lines.join('')}</Товары>`,
     '<ЗначенияРеквизитов>',
-    requisite('Метод оплаты', 'Банковская карта'),
+    requisite('Метод оплаты', paysOnReceipt(o) ? 'Оплата при получении' : 'Банковская карта'),
+    paysAtHandOver(o) ? requisite('Сумма к оплате при получении', money(amountDue(o) * 100)) : '',
     requisite('Заказ оплачен', String(paid)),
     requisite('Статус оплаты', paymentStatusName(o.payment_status)),
     requisite('Отменен', String(isCancelled(o))),

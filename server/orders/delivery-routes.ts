@@ -30,7 +30,7 @@ export default async function deliveryRoutes(app: FastifyInstance): Promise<void
     // gift certificates alone (nothing to carry: no charge, as placing the order will say).
     const basket = await basketSums(app.db, knownShopper(req));
     const sum = body.sum ?? basket.items;
-    const options = await quoteBasket(app.delivery, app.db, body.city_id, sum, basket.lines > 0 && basket.goods === 0);
+    const options = await quoteBasket(app.delivery, app.db, body.city_id, sum, basket);
     if (!options) throw new Refusal('notFound', DELIVERY_MESSAGES.unknownCity);
     return { options: options.filter((o) => !body.method || o.method === body.method) };
   });

@@ -1,7 +1,10 @@
 // Delivery behind a small interface (docs/architecture.md): a provider quotes the methods it serves to a city for an
-// order sum. The built-in provider reads the tariff table by the region's zone (free from a sum).
+// order sum, up to what order total each takes payment on receipt there, and whether it offers fitting at the
+// door (up to how many goods). The built-in provider reads the tariff table by the region's zone (free from a
+// sum; paid on receipt up to a sum and fitting, where the owner allows them).
 import type { Queryable } from '../db/public.ts';
 import { cityPlace, zoneTariffs } from './geo-sql.ts';
+import { plural } from '../../common/plural.ts';
 
 export type DeliveryMethod = 'courier' | 'pickup';
 
@@ -11,6 +14,10 @@ export interface DeliveryQuote {
   price: number;
   days_min: number;
   days_max: number;
+  /** The largest order total this method takes payment on receipt for here; null: it does not. */
+  pay_on_receipt_upto: number | null;
+  /** The most goods (pieces) this method brings to try on at the door here; null: no fitting. */
+  fitting_items_max: number | null;
 }
 
 export interface DeliveryProvider {
@@ -27,25 +34,45 @@ export const METHOD_NAMES: Record<DeliveryMethod, string> = {
 export const DELIVERY_MESSAGES = {
   unknownCity: 'Город не найден',
   noMethod: 'Этим способом в выбранный город не доставляем',
+  noPayOnReceipt: 'Оплата при получении недоступна для этого способа доставки в выбранный город',
+  payOnReceiptUpto: (upto: string) => `Оплата при получении доступна для заказов до ${upto}`,
+  certificateOnline: 'Подарочный сертификат оплачивается только на сайте: оформите его отдельным заказом или оплатите заказ картой',
+  noFitting: 'Примерка недоступна для этого способа доставки в выбранный город',
+  fittingItems: (max: number) => `На примерку можно заказать не больше ${max} ${plural(max, ['вещи', 'вещей', 'вещей'])}`,
 } as const;
 
+/** A basket's goods sum and its lines' sum with gift certificates (server/basket lineSums). */
+export interface BasketSums {
+  items: number;
+  goods: number;
+}
+
 /**
- * What each method costs for a basket of `sum`: the provider's quote, except that a basket of gift certificates
- * alone is charged nothing, for no parcel travels (each card is mailed to the buyer when the order is paid,
- * order-paid.ts).
+ * What each method costs for a basket whose sums are `basket` (`sum` for the free-delivery threshold): the
+ * provider's quote, except that a basket of gift certificates alone is charged nothing, for no parcel travels
+ * (each card is mailed to the buyer when the order is paid, order-paid.ts), and that a basket with a gift
+ * certificate is not paid on receipt (its card is mailed once paid: nothing would be handed over to pay at).
  */
 export async function quoteBasket(
   provider: DeliveryProvider,
   db: Queryable,
   cityId: number,
   sum: number,
-  certificatesOnly: boolean,
+  basket: BasketSums,
 ): Promise<DeliveryQuote[] | null> {
   const quotes = await provider.quote(db, cityId, sum);
-  return quotes && certificatesOnly ? quotes.map((q) => ({ ...q, price: 0 })) : quotes;
+  if (!quotes) return null;
+  const certificates = basket.items > basket.goods;
+  const certificatesOnly = basket.items > 0 && basket.goods === 0;
+  return quotes.map((q) => ({
+    ...q,
+    price: certificatesOnly ? 0 : q.price,
+    pay_on_receipt_upto: certificates ? null : q.pay_on_receipt_upto,
+  }));
 }
 
-export const tariffTableDelivery: DeliveryProvider = {
+/** The tariff table's delivery; a method with fitting brings up to `fittingItemsMax` goods to try on. */
+export const tariffTableDelivery = (fittingItemsMax: number): DeliveryProvider => ({
   id: 'tariffs',
   async quote(db, cityId, sum) {
     const place = await cityPlace(db, cityId);
@@ -57,6 +84,8 @@ export const tariffTableDelivery: DeliveryProvider = {
       price: t.free_from !== null && sum >= t.free_from ? 0 : t.price,
       days_min: t.days_min,
       days_max: t.days_max,
+      pay_on_receipt_upto: t.pay_on_receipt_upto,
+      fitting_items_max: t.fitting ? fittingItemsMax : null,
     }));
   },
-};
+});

@@ -1,5 +1,5 @@
-// SQL of the manager's desk (desk/): orders found by a number, a phone, an e-mail or a name, filtered by status
-// and by the days they were placed, newest first; the count of each status among those found; one order's
+// SQL of the manager's desk (desk/): orders found by a number, a phone, an e-mail or a name, filtered by status,
+// by how they are paid and by the days they were placed, newest first; the count of each status among those found; one order's
 // payments, refunds and timeline with who made each change; the manager's note.
 import type { Queryable } from '../db/public.ts';
 import { AWAITS_SHOP } from './lifecycle-sql.ts';
@@ -7,6 +7,8 @@ import { AWAITS_SHOP } from './lifecycle-sql.ts';
 export interface DeskFilter {
   q?: string;
   status?: string;
+  /** 'card' or 'on_receipt'. */
+  payment?: string;
   /** Placed at or after this moment. */
   from?: Date;
   /** Placed before this moment. */
@@ -19,6 +21,7 @@ export interface DeskListRow {
   created_at: Date | string;
   status: string;
   payment_status: string;
+  payment_method: string;
   buyer_fio: string;
   buyer_phone: string;
   buyer_email: string;
@@ -50,6 +53,7 @@ function where(f: DeskFilter, withStatus: boolean): { sql: string; params: unkno
     parts.push(`(${alternatives.join(' or ')})`);
   }
   if (withStatus && f.status) add((n) => `o.status = $${n}`, f.status);
+  if (f.payment) add((n) => `o.payment_method = $${n}`, f.payment);
   if (f.from) add((n) => `o.created_at >= $${n}`, f.from);
   if (f.to) add((n) => `o.created_at < $${n}`, f.to);
   return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
@@ -64,7 +68,7 @@ export async function deskOrders(
   const w = where(f, true);
   const [{ count }] = await db.query<{ count: number }>(`select count(*)::int as count from orders o ${w.sql}`, w.params);
   const rows = await db.query<DeskListRow>(
-    `select o.id, o.number, o.created_at, o.status, o.payment_status, o.buyer_fio, o.buyer_phone, o.buyer_email, o.total,
+    `select o.id, o.number, o.created_at, o.status, o.payment_status, o.payment_method, o.buyer_fio, o.buyer_phone, o.buyer_email, o.total,
             o.delivery_method, (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as count
        from orders o ${w.sql}
       order by o.created_at desc, o.id desc

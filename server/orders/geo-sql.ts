@@ -60,11 +60,13 @@ export interface TariffRow {
   free_from: number | null;
   days_min: number;
   days_max: number;
+  pay_on_receipt_upto: number | null;
+  fitting: boolean;
 }
 
 export function zoneTariffs(db: Queryable, zone: number): Promise<TariffRow[]> {
   return db.query<TariffRow>(
-    `select method, price, free_from, days_min, days_max from delivery_tariffs
+    `select method, price, free_from, days_min, days_max, pay_on_receipt_upto, fitting from delivery_tariffs
       where zone = $1 order by case method when 'courier' then 0 else 1 end`,
     [zone],
   );

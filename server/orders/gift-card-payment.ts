@@ -8,7 +8,7 @@ import { orderById, orderItems, type OrderRow } from './orders-sql.ts';
 import { addGiftCardAmount, chargeCard } from './lifecycle-records-sql.ts';
 import { lapsePendingPayments } from './lifecycle-sql.ts';
 import { LIFECYCLE_MESSAGES, pay, type Actor } from './lifecycle.ts';
-import { isCancelled, isPaid } from '../../common/order-status.ts';
+import { canMove, isCancelled, isPaid, ORDER, paysOnReceipt } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { cleanCardCode } from '../../common/input-rules.ts';
 
@@ -24,6 +24,8 @@ export interface CardPayment {
 export async function payFromCard(tx: Queryable, order: OrderRow, code: string, payer: Actor, publicUrl: string): Promise<CardPayment> {
   if (isCancelled(order)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.cancelled);
   if (isPaid(order) || amountDue(order) === 0) throw new Refusal('conflict', LIFECYCLE_MESSAGES.alreadyPaid);
+  // An order paid on receipt takes a gift card until a manager takes it up: after that its sum to collect is set.
+  if (paysOnReceipt(order) && !canMove(order, ORDER.paid)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.onReceiptUnderWay);
   const card = usableCard(await cardByCode(tx, cleanCardCode(code), true));
   const items = await orderItems(tx, order.id);
   const certificates = items.reduce((s, i) => s + (i.gift_certificate_id !== null ? i.price * i.quantity : 0), 0);

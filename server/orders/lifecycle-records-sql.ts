@@ -4,6 +4,7 @@
 // the state it has taken. The other areas ask these functions; no file outside the lifecycle writes orders,
 // payments, refunds or a gift card's balance (tests/unit/one-writer.test.ts).
 import type { Queryable } from '../db/public.ts';
+import type { PaymentMethod } from '../../common/order-status.ts';
 
 export interface NewOrder {
   number: string;
@@ -17,6 +18,8 @@ export interface NewOrder {
   address: string;
   delivery_method: 'courier' | 'pickup';
   delivery_price: number;
+  payment_method: PaymentMethod;
+  fitting: boolean;
   items_sum: number;
   promo_code: string | null;
   promo_discount: number;
@@ -29,14 +32,14 @@ export interface NewOrder {
   hold_minutes: number;
 }
 
-/** A new order, holding its goods unpaid for `hold_minutes`. */
+/** A new order; paid online, it holds its goods unpaid for `hold_minutes` (paid on receipt, the deadline is not used). */
 export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: number; guid: string; hold_until: Date }> {
   const [row] = await tx.query<{ id: number; guid: string; hold_until: Date }>(
     `insert into orders (number, user_id, buyer_fio, buyer_email, buyer_phone, region_id, city_id, city_name, address,
                          delivery_method, delivery_price, items_sum, promo_code, promo_discount, bonus_spent, total, comment,
-                         visitor_key, client_address, hold_until)
+                         visitor_key, client_address, hold_until, payment_method, fitting)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-             now() + make_interval(mins => $20))
+             now() + make_interval(mins => $20), $21, $22)
      returning id, guid::text as guid, hold_until`,
     [
       o.number,
@@ -59,6 +62,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
       o.visitor_key,
       o.client_address,
       o.hold_minutes,
+      o.payment_method,
+      o.fitting,
     ],
   );
   return row;

@@ -11,8 +11,15 @@ export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting';
 /** A list of status codes as SQL's (codes of common/order-status.ts: words of letters and underscores, nothing to escape). */
 const sqlList = (codes: readonly string[]) => codes.map((c) => `'${c}'`).join(', ');
 
-/** An order still waiting for its money, as SQL: it holds its goods until hold_until (common/order-status.ts awaitsPayment). */
-export const AWAITS_PAYMENT = `payment_status in (${sqlList(UNSETTLED_PAYMENT_STATUSES)}) and status in (${sqlList(UNPAID_STATUSES)})`;
+/**
+ * An order still waiting for its online payment, as SQL: it holds its goods until hold_until (common/order-status.ts
+ * awaitsPayment). An order paid on receipt is not one.
+ */
+export const AWAITS_PAYMENT = `payment_method = 'card' and payment_status in (${sqlList(UNSETTLED_PAYMENT_STATUSES)})
+  and status in (${sqlList(UNPAID_STATUSES)})`;
+
+/** An order to be paid on receipt that no manager has taken up yet (called the buyer and assembled it), as SQL. */
+export const ON_RECEIPT_UNCONFIRMED = `payment_method = 'on_receipt' and status = 'new'`;
 
 /** An order waiting for the shop, as SQL (AWAITING_SHOP_STATUSES). */
 export const AWAITS_SHOP = `status in (${sqlList(AWAITING_SHOP_STATUSES)})`;
@@ -41,9 +48,14 @@ export async function setStatus(tx: Queryable, orderId: number, status: OrderSta
   ]);
 }
 
-/** The money has come: paid now, with the status it brings. */
+/** The money has come: paid now, with the status it brings (an order paid on receipt may keep its own). */
 export async function setPaid(tx: Queryable, orderId: number, status: OrderStatus): Promise<void> {
   await tx.query(`update orders set payment_status = 'paid', status = $2, paid_at = now() where id = $1`, [orderId, status]);
+}
+
+/** Goods handed back before they were paid for (at the door): what they cost is no longer owed. */
+export async function addReturnedUnpaid(tx: Queryable, orderId: number, roubles: number): Promise<void> {
+  await tx.query('update orders set returned_unpaid = returned_unpaid + $2 where id = $1', [orderId, roubles]);
 }
 
 /** Cancelled: the gift card money it held goes back with refundGiftCardPayments. */

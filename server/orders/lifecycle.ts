@@ -1,6 +1,8 @@
-// The order's lifecycle, its one owner: it moves an order as TRANSITIONS allows (common/order-status.ts) and
-// says what each change does, in the caller's one transaction on the locked order. Placing records the first
-// status; paying sets the money's arrival and its effects (order-paid.ts: bonus points, bought gift cards);
+// The order's lifecycle, its one owner: it moves an order as its payment method's table allows (TRANSITIONS,
+// ON_RECEIPT_TRANSITIONS: common/order-status.ts) and says what each change does, in the caller's one
+// transaction on the locked order. Placing records the first status; paying sets the money's arrival and its
+// effects (order-paid.ts: bonus points, bought gift cards), and an order paid on receipt is paid as its goods
+// are handed over;
 // cancelling undoes exactly what placing took: stock, the promo code's use, the bonus points spent, the gift
 // card money, and lapses the payments still pending; handing over writes the goods' closing receipt. Every
 // change is recorded with who made it and from what status, and the buyer is told of the ones they care about
@@ -13,10 +15,25 @@ import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { enqueueOrderNotice } from '../push/public.ts';
 import { Refusal } from '../refusal.ts';
-import { awaitsPayment, BUYER_NOTICES, canMove, isPaid, orderStatusName, type OrderStatus } from '../../common/order-status.ts';
+import {
+  awaitsPayment,
+  BUYER_NOTICES,
+  canMove,
+  hasLeftShop,
+  isPaid,
+  isSettled,
+  ORDER,
+  orderStatusName,
+  paysAtHandOver,
+  paysOnReceipt,
+  type OrderStatus,
+} from '../../common/order-status.ts';
+import { amountDue } from '../../common/order-rules.ts';
 import { undoesSale, type ManagerMove } from '../../common/manager-moves.ts';
 import { formatKopecks } from '../../common/kopecks.ts';
+import { formatPrice } from '../../common/money.ts';
 import {
+  addReturnedUnpaid,
   bankPaymentToClose,
   cardRefundedKopecks,
   cardsBoughtBy,
@@ -43,8 +60,8 @@ import {
 } from './lifecycle-sql.ts';
 import { paidEffects } from './order-paid.ts';
 import { closingReceipt, refundReceipt, saleReceipt } from './receipt.ts';
-import { orderStatusMail } from './order-mails.ts';
-import { orderItems, type OrderRow } from './orders-sql.ts';
+import { atHandOverText, orderStatusMail } from './order-mails.ts';
+import { orderById, orderItems, type OrderRow } from './orders-sql.ts';
 
 /** Who asks for a change: the buyer (their account, if signed in), the shop itself, a manager, the accounting system. */
 export interface Actor {
@@ -57,6 +74,7 @@ export const shopper = (userId: number | null): Actor => ({ kind: 'shopper', id:
 export const LIFECYCLE_MESSAGES = {
   notFound: 'Заказ не найден',
   alreadyPaid: 'Заказ уже оплачен',
+  onReceiptUnderWay: 'Заказ уже собирается: он оплачивается при получении, наличными или картой',
   cancelled: 'Заказ отменён',
   notAllowed: (from: string, to: OrderStatus) =>
     `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
@@ -65,6 +83,9 @@ export const LIFECYCLE_MESSAGES = {
   notThatMany: (name: string) => `В заказе нет столько товара «${name}» для возврата`,
   certificateWithAll: 'Подарочный сертификат возвращается только вместе со всем заказом',
   lineTwice: 'Каждый товар укажите в возврате один раз',
+  notKept: 'Не подошло при примерке',
+  noFitting: 'В этом заказе нет примерки: вещи, которые покупатель вернул, оформите возвратом',
+  notThatManyKept: (name: string) => `В заказе нет столько товара «${name}», чтобы покупатель его оставил`,
   noBankToClose: 'чек полного расчёта не отправлен: заказ оплачен не через банк — пробейте чек в кассе',
   noClosingReceipt: 'чек полного расчёта не составлен: строки заказа не сходятся с его суммой — пробейте чек в кассе',
   boughtCardSpent: (code: string) =>
@@ -85,7 +106,7 @@ async function move(
   apply: () => Promise<string[] | void>,
   publicUrl: string,
 ): Promise<void> {
-  if (!canMove(order.status, to)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, to));
+  if (!canMove(order, to)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, to));
   const done = (await apply()) ?? [];
   const comment = [reason, ...done].filter(Boolean).join('; ');
   await insertHistory(tx, {
@@ -101,12 +122,15 @@ async function move(
 
 /**
  * The buyer's news of their order, from this one place: the mail and the push of the notice BUYER_NOTICES names
- * for `notice` (nothing for a status they are not told of), written together in the move's transaction.
+ * for `notice` (nothing for a status they are not told of), written together in the move's transaction. The
+ * mail of an order paid on receipt that is on its way says what the buyer will pay when it is handed over.
  */
 async function tellBuyer(tx: Queryable, order: OrderRow, notice: OrderStatus, done: string[], publicUrl: string): Promise<void> {
   const text = BUYER_NOTICES[notice];
   if (!text) return;
-  await enqueueMail(tx, orderStatusMail(order, text, done, publicUrl));
+  const onTheWay = notice === ORDER.shipped || notice === ORDER.ready_for_pickup;
+  const atHandOver = onTheWay && paysAtHandOver(order) && amountDue(order) > 0 ? [atHandOverText(amountDue(order))] : [];
+  await enqueueMail(tx, orderStatusMail(order, text, [...done, ...atHandOver], publicUrl));
   await enqueueOrderNotice(tx, order.id, notice);
 }
 
@@ -133,7 +157,9 @@ export async function pay(tx: Queryable, order: OrderRow, actor: Actor, comment:
  */
 export async function cancel(tx: Queryable, order: OrderRow, actor: Actor, reason: string, publicUrl: string): Promise<void> {
   const paid = isPaid(order);
-  if (!paid && !awaitsPayment(order)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
+  // Unpaid, an order is cancelled while it waits for its online payment, or, paid on receipt, until it leaves.
+  const unpaidCancellable = awaitsPayment(order) || (paysAtHandOver(order) && !hasLeftShop(order));
+  if (!paid && !unpaidCancellable) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, 'cancelled'));
   await move(
     tx,
     order,
@@ -202,7 +228,7 @@ export async function returnGoods(
   publicUrl: string,
   lines?: ReadonlyMap<string, number>,
 ): Promise<void> {
-  if (!canMove(order.status, 'returned')) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, 'returned'));
+  if (!canMove(order, 'returned')) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, 'returned'));
   const left = await linesLeft(tx, order.id);
   const wanted = lines ?? new Map(left.filter((l) => l.left > 0).map((l) => [l.ext_id, l.left]));
   for (const [ext, n] of wanted) {
@@ -229,6 +255,7 @@ export async function returnGoods(
     const closingVat = await pendingClosingVat(tx, order.id);
     if (closingVat) await reviseClosingReceipt(tx, order.id, closingReceipt(order, itemsNow, closingVat));
     done.push(...(await givePointsBack(tx, order, share(order.bonus_spent - (await pointsSpentBack(tx, order.id))))));
+    if (!isSettled(order)) return [...done, ...(await notOwedAnyMore(tx, order, returnedKop))];
     const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted, returnedKop);
     if (card > 0) done.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
     // What the bank card does not get back of the goods' price, the gift card does: the card's receipt holds each
@@ -256,6 +283,20 @@ export async function returnGoods(
   await tellBuyer(tx, order, 'returned', [`возвращено: ${names.join(', ')}`, ...done], publicUrl);
 }
 
+/**
+ * Goods of an order not paid yet (paid on receipt) came back before the buyer paid for them (refused or not
+ * kept at the door): what they cost after the order's discounts (`returnedKop`, rounded up in the buyer's
+ * favour) is no longer owed at the door; should a gift card have paid more than is left to owe, its excess
+ * goes back to it. Nothing goes to a bank card, which paid nothing.
+ */
+async function notOwedAnyMore(tx: Queryable, order: OrderRow, returnedKop: number): Promise<string[]> {
+  const relief = Math.ceil(returnedKop / 100);
+  const offDoor = Math.min(relief, amountDue(order));
+  if (offDoor > 0) await addReturnedUnpaid(tx, order.id, offDoor);
+  const toCards = relief > offDoor ? await refundGiftCardPayments(tx, order.id, relief - offDoor) : 0;
+  return toCards > 0 ? [`возвращено на подарочную карту: ${toCards} ₽`] : [];
+}
+
 /** A share of the points the order's payment accrued, taken back (some of its goods came back). */
 async function takeBackAccrued(tx: Queryable, order: OrderRow, points: number): Promise<string[]> {
   if (order.user_id === null || points <= 0) return [];
@@ -268,10 +309,17 @@ export async function refundsDone(tx: Queryable, orderId: number): Promise<void>
   await setRefunded(tx, orderId);
 }
 
-/** The steps a manager moves a paid order through; paying, cancelling and returning have their own functions. */
+/**
+ * The steps a manager moves a paid order, or one paid on receipt, through; paying, cancelling and returning have
+ * their own functions.
+ */
 export type Step = 'assembling' | 'shipped' | 'ready_for_pickup' | 'received';
 
-/** A later step of a paid order (assembling, shipped with its tracking number, ready for pickup, received). */
+/**
+ * A later step of a paid order or one paid on receipt (assembling, shipped with its tracking number, ready for
+ * pickup, received). Received, an order paid on receipt is paid: the buyer paid what was due as the goods were
+ * handed over.
+ */
 export async function advance(
   tx: Queryable,
   order: OrderRow,
@@ -288,6 +336,7 @@ export async function advance(
     actor,
     comment,
     async () => {
+      if (to === 'received' && paysAtHandOver(order)) return paidAtHandOver(tx, order);
       await setStatus(tx, order.id, to, to === 'shipped' ? tracking : undefined);
       if (to === 'received') return closeSale(tx, order);
       // The buyer's mail of the shipment names the number to follow it by.
@@ -295,6 +344,45 @@ export async function advance(
     },
     publicUrl,
   );
+  if (to === 'received' && paysAtHandOver(order)) await paidEffects(tx, order, publicUrl);
+}
+
+/**
+ * An order paid on receipt is handed over: received and paid at once. Its fiscal receipt is a full payment's,
+ * issued at the hand-over by whoever takes the money (the shop's courier at their cash register, or the carrier
+ * as the shop's payment agent: docs/money.md); none is sent through the bank, which took no money.
+ */
+async function paidAtHandOver(tx: Queryable, order: OrderRow): Promise<string[]> {
+  await setPaid(tx, order.id, ORDER.received);
+  return [`оплачено при получении: ${formatPrice(amountDue(order))}`];
+}
+
+/**
+ * The money of an order paid on receipt has come, by the accounting system's word (1C's «Дата оплаты по 1С»)
+ * or a manager's: still new, it is paid as any order; on its way (shipped, at the pickup point), the goods have
+ * been handed over against it, so it is received; being assembled, the payment is recorded and the order goes
+ * on. False when it was paid already. An order paid online is paid by `pay`.
+ */
+export async function paidOnReceipt(tx: Queryable, order: OrderRow, actor: Actor, comment: string, publicUrl: string): Promise<boolean> {
+  if (isSettled(order)) return false;
+  if (canMove(order, ORDER.paid)) return pay(tx, order, actor, comment, publicUrl);
+  if (canMove(order, ORDER.received)) {
+    await advance(tx, order, ORDER.received, actor, comment, publicUrl);
+    return true;
+  }
+  if (!paysAtHandOver(order)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, ORDER.paid));
+  await setPaid(tx, order.id, order.status as OrderStatus);
+  const status = order.status as OrderStatus;
+  await insertHistory(tx, {
+    orderId: order.id,
+    status,
+    from: status,
+    actor: actor.kind,
+    actorId: actor.id,
+    comment: [comment, 'оплата получена'].filter(Boolean).join('; '),
+  });
+  await paidEffects(tx, order, publicUrl);
+  return true;
 }
 
 /**
@@ -318,15 +406,63 @@ async function closeSale(tx: Queryable, order: OrderRow): Promise<string[]> {
 }
 
 /**
+ * The goods of an order with fitting are handed over: the buyer kept `kept` (units by ext_id; a line left out
+ * was not kept) and handed the rest back at the door. Those are a return made there and then: back on sale at
+ * once, no longer owed when the order is paid on receipt, their money going back when it was paid ahead. The
+ * order is then received with what was kept (paid on receipt: paid for that and the delivery). Nothing kept, it
+ * is returned, and the delivery, which was carried out, is still paid at the door (as the fitting page says).
+ */
+export async function handOver(
+  tx: Queryable,
+  order: OrderRow,
+  kept: ReadonlyMap<string, number>,
+  actor: Actor,
+  comment: string,
+  publicUrl: string,
+): Promise<void> {
+  if (!order.fitting) throw new Refusal('invalid', LIFECYCLE_MESSAGES.noFitting);
+  if (!canMove(order, ORDER.received)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, ORDER.received));
+  const left = await linesLeft(tx, order.id);
+  for (const [ext, n] of kept) {
+    const line = left.find((l) => l.ext_id === ext);
+    if (!line || !Number.isInteger(n) || n < 0 || n > line.left)
+      throw new Refusal('invalid', LIFECYCLE_MESSAGES.notThatManyKept(line?.name ?? ext));
+  }
+  const back = new Map(left.map((l) => [l.ext_id, l.left - (kept.get(l.ext_id) ?? 0)] as const).filter(([, n]) => n > 0));
+  if (back.size) await returnGoods(tx, order, actor, LIFECYCLE_MESSAGES.notKept, publicUrl, back);
+  const now = (await orderById(tx, order.id, true))!;
+  if (canMove(now, ORDER.received)) return advance(tx, now, ORDER.received, actor, comment, publicUrl);
+  // Nothing kept: the order came back whole, and what is still owed (the delivery) was paid at the door.
+  if (!paysOnReceipt(now) || isSettled(now) || amountDue(now) === 0) return;
+  await setPaid(tx, now.id, now.status as OrderStatus);
+  const status = now.status as OrderStatus;
+  const paid = `оплачена доставка при получении: ${formatPrice(amountDue(now))}`;
+  await insertHistory(tx, {
+    orderId: now.id,
+    status,
+    from: status,
+    actor: actor.kind,
+    actorId: actor.id,
+    comment: [comment, paid].filter(Boolean).join('; '),
+  });
+}
+
+/**
  * A manager's move from the desk, with what it needs: a reason for a cancel or a return (the buyer reads it
- * in their mail), a tracking number to ship (the buyer sees it on their order page).
+ * in their mail), a tracking number to ship (the buyer sees it on their order page), and, for the hand-over of
+ * an order with fitting, what the buyer kept.
  */
 export async function managerMove(
   tx: Queryable,
   order: OrderRow,
   move: ManagerMove,
   actor: Actor,
-  input: { reason: string; tracking: string; lines?: readonly { ext_id: string; quantity: number }[] },
+  input: {
+    reason: string;
+    tracking: string;
+    lines?: readonly { ext_id: string; quantity: number }[];
+    kept?: readonly { ext_id: string; quantity: number }[];
+  },
   publicUrl: string,
 ): Promise<void> {
   const reason = input.reason.trim();
@@ -337,6 +473,11 @@ export async function managerMove(
     const lines = input.lines && new Map(input.lines.map((l) => [l.ext_id, l.quantity]));
     if (lines && lines.size !== input.lines!.length) throw new Refusal('invalid', LIFECYCLE_MESSAGES.lineTwice);
     return returnGoods(tx, order, actor, reason, publicUrl, lines);
+  }
+  if (move === 'received' && input.kept) {
+    const kept = new Map(input.kept.map((l) => [l.ext_id, l.quantity]));
+    if (kept.size !== input.kept.length) throw new Refusal('invalid', LIFECYCLE_MESSAGES.lineTwice);
+    return handOver(tx, order, kept, actor, reason, publicUrl);
   }
   if (move !== 'shipped') return advance(tx, order, move, actor, reason, publicUrl);
   if (!tracking) throw new Refusal('invalid', LIFECYCLE_MESSAGES.trackingNeeded);

@@ -1,10 +1,18 @@
 // The order as the confirmation page reads it (POST /v1/get_order_info/): its lines (items_json), sums,
-// what is left to pay and until when, the delivery place and the status history.
+// what is left to pay, how (online or on receipt) and until when, the delivery place and the status history.
 import type { OrderInfo } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/public.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { awaitsPayment, orderStatusName, paymentStatusName, type OrderStatus, type PaymentStatus } from '../../common/order-status.ts';
+import {
+  awaitsPayment,
+  orderStatusName,
+  paymentMethodName,
+  paymentStatusName,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../common/order-status.ts';
 
 /** A timestamp as the API answers it. */
 export const iso = (d: Date | string) => new Date(d).toISOString();
@@ -29,6 +37,9 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     total: o.total,
     gift_card_amount: o.gift_card_amount,
     due: amountDue(o),
+    payment_method: o.payment_method as PaymentMethod,
+    payment_method_name: paymentMethodName(o.payment_method),
+    fitting: o.fitting,
     city: o.city_name,
     address: o.address,
     tracking_number: o.tracking_number,

@@ -1,11 +1,19 @@
-// The texts of the checkout's mail: the buyer's confirmation (with the deadline to pay), the reminder before
-// an unpaid order lapses, a change of the order's status, the manager's new-order notice, and a bought gift
-// card's code. Plain text in Russian, with a link to the order's page.
+// The texts of the checkout's mail: the buyer's confirmation (with the deadline to pay online, or what is paid
+// on receipt), the reminder before an unpaid order lapses, a change of the order's status, the manager's
+// new-order notice, and a bought gift card's code. Plain text in Russian, with a link to the order's page.
 import { formatPrice } from '../../common/money.ts';
 import type { Mail } from '../mail/public.ts';
 import { moscowTime } from '../lib/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
 import { orderPath } from '../../common/order-paths.ts';
+import { paysOnReceipt } from '../../common/order-status.ts';
+
+/** What an order with fitting promises, as the fitting page says it. */
+export const FITTING_TEXT =
+  'С примеркой: курьер подождёт, пока вы примеряете вещи; оплачиваются только подошедшие вещи и доставка, остальное курьер заберёт.';
+
+/** What the buyer of an order paid on receipt pays when the goods are handed over. */
+export const atHandOverText = (due: number) => `Оплата при получении, наличными или картой: ${formatPrice(due)}`;
 
 export interface MailLine {
   name: string;
@@ -32,6 +40,10 @@ export interface MailOrder {
   bonus_spent: number;
   gift_card_amount: number;
   total: number;
+  /** 'card' or 'on_receipt' (common/order-status.ts PAYMENT_METHODS). */
+  payment_method: string;
+  /** The buyer tries the goods on at the door and keeps what fits. */
+  fitting: boolean;
   comment: string;
   lines: readonly MailLine[];
   /** Until when the unpaid order holds its goods; null once it is paid. */
@@ -55,6 +67,7 @@ function sumsText(o: MailOrder): string[] {
     rows.push(`Оплачено подарочной картой: ${formatPrice(o.gift_card_amount)}`);
     rows.push(`К оплате: ${formatPrice(amountDue(o))}`);
   }
+  if (paysOnReceipt(o) && amountDue(o) > 0) rows.push(atHandOverText(amountDue(o)));
   return rows;
 }
 
@@ -75,6 +88,7 @@ export function buyerConfirmation(o: MailOrder, publicUrl: string): Mail {
       '',
       ...sumsText(o),
       `Доставка: ${place(o)}`,
+      ...(o.fitting ? [FITTING_TEXT] : []),
       '',
       `Заказ и его оплата: ${orderUrl(publicUrl, o.guid)}`,
       ...(o.pay_until

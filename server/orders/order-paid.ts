@@ -23,13 +23,24 @@ export function newCardCode(): string {
 export const goodsSumOf = (items: readonly Pick<OrderItemRow, 'gift_certificate_id' | 'price' | 'quantity'>[]) =>
   items.reduce((sum, i) => sum + (i.gift_certificate_id === null ? i.price * i.quantity : 0), 0);
 
+/**
+ * The goods kept less their share of the order's discounts: what the points accrue on. All the goods when the
+ * order is paid ahead; when it is paid at the hand-over, those the buyer kept after trying them on.
+ */
+function keptAfterDiscounts(order: OrderRow, items: readonly OrderItemRow[]): number {
+  const goods = goodsSumOf(items);
+  const kept = goodsSumOf(items.map((i) => ({ ...i, quantity: i.quantity - i.returned })));
+  if (goods === 0) return 0;
+  return kept - Math.round(((order.promo_discount + order.bonus_spent) * kept) / goods);
+}
+
 /** The points and the bought cards of the (locked) order that has just become paid. */
 export async function paidEffects(tx: Queryable, order: OrderRow, publicUrl: string): Promise<void> {
   const items = await orderItems(tx, order.id);
   const now = new Date();
 
   if (order.user_id !== null) {
-    const points = accrualFor(goodsSumOf(items) - order.promo_discount - order.bonus_spent);
+    const points = accrualFor(keptAfterDiscounts(order, items));
     if (points > 0) {
       await addLedgerEntry(tx, { userId: order.user_id, orderId: order.id, kind: 'accrual', amount: points, expiresAt: expiryOf(now) });
     }

@@ -130,8 +130,14 @@ export interface OrderRow {
   total: number;
   status: string;
   payment_status: string;
+  /** 'card' (online, before the goods leave) or 'on_receipt' (when they are handed over): common/order-status.ts. */
+  payment_method: string;
+  /** The buyer tries the goods on at the door and keeps what fits (migration 026). */
+  fitting: boolean;
+  /** What goods handed back before they were paid (at the door) cost: no longer owed (common/order-rules.ts amountDue). */
+  returned_unpaid: number;
   created_at: Date | string;
-  /** Until when an unpaid order holds its goods. */
+  /** Until when an unpaid order paid online holds its goods (an order paid on receipt has no such deadline). */
   hold_until: Date | string;
   /** The shipment's tracking number ('' until shipped). */
   tracking_number: string;
@@ -139,7 +145,7 @@ export interface OrderRow {
 
 const ORDER_COLUMNS = `id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
   delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total, status,
-  payment_status, created_at, hold_until, tracking_number`;
+  payment_status, payment_method, fitting, returned_unpaid, created_at, hold_until, tracking_number`;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,10 +1,11 @@
 // Placing an order, in the caller's one transaction: the lines come from the shopper's
 // server cart (or, for /v1/order/ with an empty cart, from the payload's ext_ids and quantities, its
 // prices ignored), priced from the catalogue, stock re-checked and taken under row locks, the promo code
-// and bonus points applied within their limits, delivery priced by the provider, the order numbered and
-// snapshotted with status 'new' and held unpaid until its deadline (at most so many unpaid orders per
-// shopper and address: unpaid-holds.ts), an optional gift card applied, the cart emptied, and the buyer's
-// and the manager's mail queued.
+// and bonus points applied within their limits, delivery priced by the provider, the payment method checked
+// against what the method and zone allow (paid on receipt up to a total, never with a gift certificate), the
+// order numbered and snapshotted with status 'new' and, paid online, held unpaid until its deadline (at most
+// so many unpaid orders per shopper and address: unpaid-holds.ts), an optional gift card applied, the cart
+// emptied, and the buyer's and the manager's mail queued.
 import type { Infer } from 'superstruct';
 import type { OrderRequest } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/public.ts';
@@ -29,7 +30,8 @@ import {
 import { countPromoUse, findPromo } from './promo-sql.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
 import { insertOrder } from './lifecycle-records-sql.ts';
-import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider } from './delivery.ts';
+import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider, type DeliveryQuote } from './delivery.ts';
+import { formatPrice } from '../../common/money.ts';
 import { payFromCard } from './gift-card-payment.ts';
 import { pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
@@ -108,6 +110,21 @@ function checkLines(lines: readonly PricedLine[], wanted: number): void {
   }
 }
 
+/** Refuses payment on receipt where the method and zone do not take it, above their total, or with a gift certificate. */
+function checkPayOnReceipt(quote: DeliveryQuote, total: number, withCertificate: boolean): void {
+  if (withCertificate) throw new Refusal('invalid', DELIVERY_MESSAGES.certificateOnline);
+  if (quote.pay_on_receipt_upto === null) throw new Refusal('invalid', DELIVERY_MESSAGES.noPayOnReceipt);
+  if (total > quote.pay_on_receipt_upto)
+    throw new Refusal('invalid', DELIVERY_MESSAGES.payOnReceiptUpto(formatPrice(quote.pay_on_receipt_upto)));
+}
+
+/** Refuses fitting where the method and zone do not offer it, or for more goods than it brings. */
+function checkFitting(quote: DeliveryQuote, lines: readonly PricedLine[]): void {
+  if (quote.fitting_items_max === null) throw new Refusal('invalid', DELIVERY_MESSAGES.noFitting);
+  const pieces = lines.reduce((n, l) => n + (l.variant_id !== null ? l.quantity : 0), 0);
+  if (pieces > quote.fitting_items_max) throw new Refusal('invalid', DELIVERY_MESSAGES.fittingItems(quote.fitting_items_max));
+}
+
 export async function placeOrder(
   tx: Queryable,
   deps: OrderDeps,
@@ -154,11 +171,15 @@ export async function placeOrder(
     bonusSpent = pointsToSpend(input.bonus, balance, goodsSum - promoDiscount);
   }
 
-  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, itemsSum, goodsSum === 0);
+  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, itemsSum, { items: itemsSum, goods: goodsSum });
   const quote = quotes?.find((q) => q.method === input.delivery_method);
   if (!quote) throw new Refusal('invalid', DELIVERY_MESSAGES.noMethod);
 
   const total = orderTotal({ items: itemsSum, promoDiscount, bonus: bonusSpent, delivery: quote.price });
+  const paymentMethod = input.payment_method ?? 'card';
+  if (paymentMethod === 'on_receipt') checkPayOnReceipt(quote, total, itemsSum > goodsSum);
+  const fitting = input.fitting === true;
+  if (fitting) checkFitting(quote, lines);
   const number = await nextOrderNumber(tx);
   const order = {
     number,
@@ -172,6 +193,8 @@ export async function placeOrder(
     address,
     delivery_method: input.delivery_method,
     delivery_price: quote.price,
+    payment_method: paymentMethod,
+    fitting,
     items_sum: itemsSum,
     promo_code: promoCode,
     promo_discount: promoDiscount,
@@ -209,7 +232,7 @@ export async function placeOrder(
     delivery_name: METHOD_NAMES[input.delivery_method],
     gift_card_amount: giftCardAmount,
     lines,
-    pay_until: paid ? null : new Date(hold_until),
+    pay_until: paid || paymentMethod === 'on_receipt' ? null : new Date(hold_until),
   };
   await enqueueMail(tx, buyerConfirmation(mailOrder, deps.publicUrl));
   const shop = await shopMail(tx);

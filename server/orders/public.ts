@@ -32,7 +32,18 @@ export {
   type DeskFilter,
   type DeskListRow,
 } from './desk-sql.ts';
-export { LIFECYCLE_MESSAGES, SYSTEM, advance, cancel, managerMove, pay, refundsDone, type Actor } from './lifecycle.ts';
+export {
+  LIFECYCLE_MESSAGES,
+  SYSTEM,
+  advance,
+  cancel,
+  handOver,
+  managerMove,
+  paidOnReceipt,
+  pay,
+  refundsDone,
+  type Actor,
+} from './lifecycle.ts';
 export { METHOD_NAMES } from './delivery.ts';
 export { iso } from './order-info.ts';
 export { latePaymentNotice, paymentReminder } from './order-mails.ts';

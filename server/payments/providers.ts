@@ -29,7 +29,7 @@ import {
 import type { VatRate } from '../config.ts';
 import { enqueueMail } from '../mail/public.ts';
 import { Refusal } from '../refusal.ts';
-import { isCancelled, isPaid } from '../../common/order-status.ts';
+import { isCancelled, isPaid, paysOnReceipt } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
 
 /** What a provider learns of the payment's order when registering it. */
@@ -88,6 +88,7 @@ export const PAYMENT_MESSAGES = {
   cancelled: LIFECYCLE_MESSAGES.cancelled,
   paymentNotFound: 'Платёж не найден',
   noOnlinePayment: 'Оплата картой на сайте сейчас недоступна. Оплатите заказ подарочной картой или свяжитесь с нами',
+  onReceipt: 'Этот заказ оплачивается при получении, наличными или картой',
   orderChanged: 'Заказ изменился, пока мы готовили оплату. Обновите страницу и попробуйте ещё раз',
 } as const;
 
@@ -122,6 +123,7 @@ async function paymentToStart(tx: Queryable, provider: PaymentProvider, guid: st
   if (isCancelled(order)) throw new Refusal('conflict', PAYMENT_MESSAGES.cancelled);
   const due = amountDue(order);
   if (isPaid(order) || due === 0) throw new Refusal('conflict', PAYMENT_MESSAGES.paid);
+  if (paysOnReceipt(order)) throw new Refusal('conflict', PAYMENT_MESSAGES.onReceipt);
   const payment =
     (await pendingPayment(tx, order.id, provider.id, due)) ??
     (await insertPayment(tx, {

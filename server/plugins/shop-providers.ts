@@ -23,6 +23,6 @@ function configuredPayments(app: FastifyInstance): PaymentProvider | null {
 }
 
 export function registerShopProviders(app: FastifyInstance): void {
-  app.decorate('delivery', tariffTableDelivery);
+  app.decorate('delivery', tariffTableDelivery(app.config.fittingItemsMax));
   app.decorate('payments', configuredPayments(app));
 }

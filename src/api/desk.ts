@@ -1,7 +1,7 @@
 // Calls of the manager's desk (/api/manage/, staff only): imported by the desk's own chunk alone, so the
 // desk's endpoint table and contract never reach a shopper's page.
 import type { DeskActionRequest } from '../../common/contract/manage.ts';
-import type { OrderStatus } from '../../common/order-status.ts';
+import type { OrderStatus, PaymentMethod } from '../../common/order-status.ts';
 import { DESK_ENDPOINTS } from '../../common/desk-endpoints.ts';
 import { call, callUrl } from './client.ts';
 
@@ -9,6 +9,7 @@ import { call, callUrl } from './client.ts';
 export interface DeskSearch {
   q: string;
   status: OrderStatus | '';
+  payment: PaymentMethod | '';
   from: string;
   to: string;
   offset: number;
@@ -17,6 +18,7 @@ export interface DeskSearch {
 const queryOf = (s: DeskSearch) => ({
   q: s.q || undefined,
   status: s.status || undefined,
+  payment: s.payment || undefined,
   from: s.from || undefined,
   to: s.to || undefined,
   offset: s.offset,

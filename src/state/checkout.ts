@@ -1,7 +1,8 @@
 // Store of checkout: the anonymous flag (spec §2 "continue without logging in"), the buyer's data, the
-// delivery choice, the promo code, and the order being placed (its Idempotency-Key survives a retry).
+// delivery and payment choice, the promo code, and the order being placed (its Idempotency-Key survives a retry).
 import { proxy, useSnapshot } from 'valtio';
 import type { City } from '../../common/contract/orders.ts';
+import type { PaymentMethod } from '../../common/order-status.ts';
 import { randomId } from '../lib/ids.ts';
 import { ui } from './ui.ts';
 
@@ -13,6 +14,10 @@ export const checkout = proxy({
   email: '',
   phone: '',
   method: 'courier' as DeliveryMethod,
+  /** How the buyer pays: online by card, or on receipt where the delivery method allows it. */
+  payment: 'card' as PaymentMethod,
+  /** Fitting at the door, where the courier offers it: the buyer pays for what they keep. */
+  fitting: false,
   address: '',
   comment: '',
   promo: null as null | { code: string; discount: number; message: string },

@@ -63,14 +63,40 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       options: [
-        { method: 'courier', name: 'Курьером до двери', price: 390, days_min: 1, days_max: 2 },
-        { method: 'pickup', name: 'В пункт выдачи', price: 250, days_min: 1, days_max: 3 },
+        {
+          method: 'courier',
+          name: 'Курьером до двери',
+          price: 390,
+          days_min: 1,
+          days_max: 2,
+          pay_on_receipt_upto: 50000,
+          fitting_items_max: 5,
+        },
+        {
+          method: 'pickup',
+          name: 'В пункт выдачи',
+          price: 250,
+          days_min: 1,
+          days_max: 3,
+          pay_on_receipt_upto: 50000,
+          fitting_items_max: null,
+        },
       ],
     });
     res = await post('/api/v1/cdek_calc/', { city_id: moscow.city_id, sum: 5000 });
     expect(res.body.options.map((o: { price: number }) => o.price)).toEqual([390, 0]);
     res = await post('/api/v1/cdek_calc/', { city_id: moscow.city_id, sum: 7000, method: 'courier' });
-    expect(res.body.options).toEqual([{ method: 'courier', name: 'Курьером до двери', price: 0, days_min: 1, days_max: 2 }]);
+    expect(res.body.options).toEqual([
+      {
+        method: 'courier',
+        name: 'Курьером до двери',
+        price: 0,
+        days_min: 1,
+        days_max: 2,
+        pay_on_receipt_upto: 50000,
+        fitting_items_max: 5,
+      },
+    ]);
 
     const yakutsk = await city(app, 'Якутск'); // zone 5: courier 990 (15000), pickup 590 (12000)
     res = await post('/api/v1/cdek_calc/', { city_id: yakutsk.city_id, sum: 12000 });
@@ -78,6 +104,8 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
       [990, 14],
       [0, 15],
     ]);
+    // Far away, a courier takes no money at the door; the pickup point does, up to its sum.
+    expect(res.body.options.map((o: { pay_on_receipt_upto: number | null }) => o.pay_on_receipt_upto)).toEqual([null, 20000]);
 
     expect((await post('/api/v1/cdek_calc/', { city_id: 999999 })).status).toBe(404);
     expect((await post('/api/v1/cdek_calc/', { city_id: 'Москва' })).status).toBe(400);
@@ -103,6 +131,8 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
     await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-1000', quantity: 1 });
     const quoted = await s.call('POST', '/api/v1/cdek_calc/', { city_id: moscow.city_id, sum: 1000 });
     expect(quoted.body.options.map((o: { price: number }) => o.price)).toEqual([0, 0]);
+    // A certificate's card is mailed once paid: nothing is handed over to pay at, so it is paid online only.
+    expect(quoted.body.options.map((o: { pay_on_receipt_upto: number | null }) => o.pay_on_receipt_upto)).toEqual([null, null]);
     const placed = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...moscow, delivery_method: 'pickup' });
     expect([placed.status, placed.body.total]).toEqual([200, 1000]);
 

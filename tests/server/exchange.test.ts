@@ -29,7 +29,7 @@ import { mailsTo } from './account-helpers.ts';
 import { staffAtDesk } from './staff-helpers.ts';
 import { readConfig } from '../../server/config.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
+import { BUYER, city, createUser, freshVariant, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
 
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-2026-secret';
@@ -37,6 +37,7 @@ const STAFF_EMAIL = 'accountant@moreimoda.test';
 /** What every session's uploads may hold together here: a few of the test packages, well under a real catalogue. */
 const DISK_LIMIT_MB = 24;
 const MB = 1024 * 1024;
+const NBSP = '\u00a0';
 
 describe.each(backends)('the exchange with 1C on $name', (backend) => {
   let app: FastifyInstance;
@@ -374,6 +375,110 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
       ]),
     );
     expect(first.problems[0]).toMatch(/^import\.xml: группа «Прочее» не соответствует ни одному разделу магазина/);
+  });
+
+  it('ships an unpaid order paid on receipt, and takes its payment date later as the hand-over', async () => {
+    const cod = await placePickupOrder(app, shopper(app), 3200, { payment_method: 'on_receipt' });
+    const card = await placePickupOrder(app, shopper(app), 2100);
+    const standIn = oneC();
+    const query = await standIn.queryOrders();
+    const from = query.text.indexOf(`<Ид>${cod.guid}</Ид>`);
+    const requisites = query.text.slice(from, query.text.indexOf('</Документ>', from));
+    expect(requisites).toContain('<Наименование>Метод оплаты</Наименование><Значение>Оплата при получении</Значение>');
+    expect(requisites).toContain('<Наименование>Сумма к оплате при получении</Наименование><Значение>3450.00</Значение>');
+    expect(requisites).toContain('<Наименование>Заказ оплачен</Наименование><Значение>false</Значение>');
+    await standIn.ordersTaken();
+
+    const state = async (guid: string) =>
+      (
+        await app.db.query<{ status: string; payment_status: string }>('select status, payment_status from orders where guid = $1', [guid])
+      )[0];
+    // 1C ships both: the one paid on receipt leaves unpaid; the card order, unpaid, stays where it was.
+    await oneC().sendOrders(
+      ordersBack([
+        { number: cod.number, guid: cod.guid, shippedOn: '2026-11-27T09:00:00', tracking: '10012345678' },
+        { number: card.number, guid: card.guid, shippedOn: '2026-11-27T09:00:00' },
+      ]),
+    );
+    expect(await state(cod.guid)).toEqual({ status: 'shipped', payment_status: 'unpaid' });
+    expect(await state(card.guid)).toEqual({ status: 'new', payment_status: 'unpaid' });
+    const [log] = await app.db.query<{ problems: string[] }>(
+      `select problems from exchange_runs where kind = 'sale' and file = 'orders.xml' order by id desc limit 1`,
+    );
+    expect(log.problems).toEqual([
+      `orders.xml, строка 4: заказ ${card.number}: отгрузка не отмечена: заказ в статусе «Новый», отгрузить можно оплаченный заказ или заказ с оплатой при получении`,
+    ]);
+    const shippedMail = (await mailsTo(app, BUYER.email)).find((m) => m.body_text.includes('10012345678'));
+    expect(shippedMail?.body_text).toContain(`Оплата при получении, наличными или картой: 3${NBSP}450${NBSP}₽`);
+
+    // Its payment date comes later: the money was taken at the hand-over, so the order is received and paid.
+    await oneC().sendOrders(
+      ordersBack([{ number: cod.number, guid: cod.guid, paidOn: '2026-11-29T15:00:00', shippedOn: '2026-11-27T09:00:00' }]),
+    );
+    expect(await state(cod.guid)).toEqual({ status: 'received', payment_status: 'paid' });
+    const history = await app.db.query<{ status: string; actor: string; comment: string }>(
+      `select h.status, h.actor, h.comment from order_status_history h join orders o on o.id = h.order_id where o.guid = $1 order by h.id`,
+      [cod.guid],
+    );
+    expect(history.map((h) => `${h.status}:${h.actor}`)).toEqual([
+      'new:shopper',
+      'assembling:accounting',
+      'shipped:accounting',
+      'received:accounting',
+    ]);
+    expect(history.at(-1)!.comment).toBe(`Оплата по данным учётной системы; оплачено при получении: 3${NBSP}450${NBSP}₽`);
+    // The same dates again change nothing.
+    await oneC().sendOrders(
+      ordersBack([{ number: cod.number, guid: cod.guid, paidOn: '2026-11-29T15:00:00', shippedOn: '2026-11-27T09:00:00' }]),
+    );
+    expect(
+      (await app.db.query('select 1 from order_status_history h join orders o on o.id = h.order_id where o.guid = $1', [cod.guid])).length,
+    ).toBe(4);
+  });
+
+  it("takes what the buyer kept of an order with fitting from 1C's lines with its payment date; the rest is back in stock", async () => {
+    const s = shopper(app);
+    const exts: string[] = [];
+    for (const price of [3000, 2000, 1000]) {
+      const v = await freshVariant(app, 10);
+      await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
+      await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
+      exts.push(v.ext_id);
+    }
+    const placed = await s.call('POST', '/api/v2/order/', {
+      buyer: BUYER,
+      ...(await city(app, 'Москва')),
+      delivery_method: 'courier',
+      address: 'ул. Пятницкая, д. 3, кв. 12',
+      payment_method: 'on_receipt',
+      fitting: true,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const { guid, number } = placed.body as { guid: string; number: string };
+    await oneC().sendOrders(ordersBack([{ number, guid, shippedOn: '2026-11-27T09:00:00' }]));
+    // The courier reported: the third thing did not fit. 1C's document lists what was kept, and the delivery.
+    await oneC().sendOrders(
+      ordersBack([
+        {
+          number,
+          guid,
+          shippedOn: '2026-11-27T09:00:00',
+          paidOn: '2026-11-28T18:40:00',
+          lines: [
+            { id: exts[0]!, quantity: 1, price: 3000 },
+            { id: exts[1]!, quantity: 1, price: 2000 },
+            { id: 'ORDER_DELIVERY', quantity: 1, price: 390 },
+          ],
+        },
+      ]),
+    );
+    const [order] = await app.db.query<{ status: string; payment_status: string; returned_unpaid: number }>(
+      'select status, payment_status, returned_unpaid from orders where guid = $1',
+      [guid],
+    );
+    expect(order).toEqual({ status: 'received', payment_status: 'paid', returned_unpaid: 1000 });
+    expect(await stockOf(app, exts[2]!)).toBe(10);
+    expect(await stockOf(app, exts[0]!)).toBe(9);
   });
 
   describe('packages at the edges', () => {

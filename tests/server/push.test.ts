@@ -215,7 +215,12 @@ describe.each(backends)('web push on $name', (backend) => {
     await pushPass(app);
     await expect
       .poll(() => received(buyer).map((m) => m.title))
-      .toEqual([`Заказ оплачен: № ${number}`, `Заказ ждёт вас: № ${number}`, `Возврат оформлен: № ${number}`]);
+      .toEqual([
+        `Заказ оплачен: № ${number}`,
+        `Заказ ждёт вас: № ${number}`,
+        `Заказ получен: № ${number}`,
+        `Возврат оформлен: № ${number}`,
+      ]);
     const [{ status }] = await app.db.query<{ status: string }>('select status from orders where id = $1', [id]);
     expect(status).toBe('received');
   });

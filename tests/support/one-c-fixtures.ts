@@ -272,6 +272,8 @@ export interface OrderBack {
   shippedOn?: string;
   tracking?: string;
   cancelled?: boolean;
+  /** The order's lines as 1C has them now (after a fitting at the door: what the buyer kept), by Ид. */
+  lines?: { id: string; quantity: number; price: number }[];
 }
 
 /** 1C's orders file back to the shop: each order with the requisites of what 1C did with it. */
@@ -282,6 +284,14 @@ export function ordersBack(list: OrderBack[], encoding: Encoding = 'windows-1251
     [
       '<Документ>',
       `<Ид>${o.guid}</Ид><Номер>${o.number}</Номер><Дата>2026-11-26</Дата><ХозОперация>Заказ товара</ХозОперация><Роль>Продавец</Роль>`,
+      o.lines
+        ? `<Товары>${o.lines
+            .map(
+              (l) =>
+                `<Товар><Ид>${l.id}</Ид><ЦенаЗаЕдиницу>${l.price.toFixed(2)}</ЦенаЗаЕдиницу><Количество>${l.quantity}</Количество><Сумма>${(l.price * l.quantity).toFixed(2)}</Сумма></Товар>`,
+            )
+            .join('')}</Товары>`
+        : '',
       '<ЗначенияРеквизитов>',
       req('Проведен', 'true'),
       o.accountingNumber ? req('Номер по 1С', o.accountingNumber) : '',

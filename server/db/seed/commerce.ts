@@ -16,14 +16,19 @@ const CERTIFICATE_TEXT: Record<number, string> = {
   15000: 'Щедрый подарок, с которым можно выбрать купальник премиального бренда.',
 };
 
-/** Zone 1 is Moscow and its region, 5 the Far East: delivery gets dearer and slower with the zone. */
+/**
+ * Zone 1 is Moscow and its region, 5 the Far East: delivery gets dearer and slower with the zone. Each method:
+ * price, free from, days min and max, and the largest order paid on receipt (null: not offered there). Zone 1's
+ * courier offers fitting at the door (FITTED).
+ */
 const TARIFFS = [
-  { zone: 1, courier: [390, 7000, 1, 2], pickup: [250, 5000, 1, 3] },
-  { zone: 2, courier: [490, 8000, 2, 4], pickup: [290, 6000, 2, 5] },
-  { zone: 3, courier: [590, 10000, 3, 6], pickup: [350, 7000, 3, 7] },
-  { zone: 4, courier: [790, 12000, 5, 9], pickup: [450, 9000, 5, 10] },
-  { zone: 5, courier: [990, 15000, 7, 14], pickup: [590, 12000, 8, 15] },
+  { zone: 1, courier: [390, 7000, 1, 2, 50000], pickup: [250, 5000, 1, 3, 50000] },
+  { zone: 2, courier: [490, 8000, 2, 4, 30000], pickup: [290, 6000, 2, 5, 30000] },
+  { zone: 3, courier: [590, 10000, 3, 6, 30000], pickup: [350, 7000, 3, 7, 30000] },
+  { zone: 4, courier: [790, 12000, 5, 9, null], pickup: [450, 9000, 5, 10, 20000] },
+  { zone: 5, courier: [990, 15000, 7, 14, null], pickup: [590, 12000, 8, 15, 20000] },
 ] as const;
+const FITTED = [{ zone: 1, method: 'courier' }] as const;
 
 const REGIONS: readonly (readonly [name: string, zone: number, cities: readonly string[]])[] = [
   ['Москва', 1, ['Москва']],
@@ -140,8 +145,17 @@ export async function seedCommerce(q: Queryable): Promise<Record<string, number>
   ];
   const tariffs = TARIFFS.flatMap((t) =>
     (['courier', 'pickup'] as const).map((method) => {
-      const [price, freeFrom, daysMin, daysMax] = t[method];
-      return { zone: t.zone, method, price, free_from: freeFrom, days_min: daysMin, days_max: daysMax };
+      const [price, freeFrom, daysMin, daysMax, payOnReceiptUpto] = t[method];
+      return {
+        zone: t.zone,
+        method,
+        price,
+        free_from: freeFrom,
+        days_min: daysMin,
+        days_max: daysMax,
+        pay_on_receipt_upto: payOnReceiptUpto,
+        fitting: FITTED.some((f) => f.zone === t.zone && f.method === method),
+      };
     }),
   );
   const regions = REGIONS.map(([name, zone], i) => ({ id: i + 1, name, delivery_zone: zone }));

@@ -12,7 +12,7 @@ import { href, matchRoute } from '../../../common/routes.ts';
 import { useAuth } from '../../state/auth.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { deliveryText } from './order-text.ts';
-import { isPaid } from '../../../common/order-status.ts';
+import { isPaid, paysOnReceipt } from '../../../common/order-status.ts';
 
 type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
 
@@ -99,6 +99,7 @@ function OrderDetailPage({ pk, signedIn }: { pk: number; signedIn: boolean }) {
 function OrderDetailView({ detail }: { detail: OrderDetail }) {
   const info = detail.order_info;
   const unpaid = info.due > 0 && !isPaid(info);
+  const atHandOver = unpaid && paysOnReceipt(info);
   return (
     <article className="order-detail" data-testid="order-detail">
       <p>
@@ -127,12 +128,12 @@ function OrderDetailView({ detail }: { detail: OrderDetail }) {
           )}
           {unpaid && (
             <p>
-              Осталось оплатить: <strong>{formatPrice(info.due)}</strong>
+              {atHandOver ? 'Оплата при получении, наличными или картой' : 'Осталось оплатить'}: <strong>{formatPrice(info.due)}</strong>
             </p>
           )}
         </section>
       )}
-      {unpaid && (
+      {unpaid && !atHandOver && (
         <p>
           <Link href={href('basket-delivery-confirm', { guid: info.guid })} className="button">
             Перейти к оплате

@@ -1,7 +1,8 @@
 // /basket/delivery/confirm/{guid}: the placed order from POST /v1/get_order_info/ and its payment through
 // POST /v1/order_payment/ (the shop's payment page, then back to /basket/success). A failed load sets the
 // order's error flag and says so (spec §8). The 'Ваша заказ принят' popup greets a just-placed order. An
-// unpaid order says until when its goods are held; a cancelled one says why and offers no payment.
+// unpaid order says until when its goods are held; one paid on receipt says what the buyer pays at the
+// hand-over, and offers no online payment; a cancelled one says why and offers no payment.
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../api/api-error.ts';
@@ -14,7 +15,8 @@ import { formatDeadline } from '../../lib/dates.ts';
 import { href, matchRoute } from '../../../common/routes.ts';
 import { GiftCardPayment } from './GiftCardPayment.tsx';
 import { OrderAcceptedPopup } from './OrderAcceptedPopup.tsx';
-import { isCancelled, isPaid, isRefunded, isRefunding } from '../../../common/order-status.ts';
+import { canMove, isCancelled, isPaid, isRefunded, isRefunding, ORDER, paysOnReceipt } from '../../../common/order-status.ts';
+import { formatPrice } from '../../../common/money.ts';
 import './checkout.css';
 
 /** What a cancelled order's page says: where its money is when it had been paid, else that its goods went back on sale. */
@@ -87,6 +89,11 @@ export default function ConfirmPage() {
           </p>
           {returned && !isPaid(info) && <p className="notice">{returned}</p>}
           <OrderLines info={info} />
+          {info.fitting && (
+            <p className="muted" data-testid="fitting">
+              С примеркой: курьер подождёт, пока вы примеряете вещи; оплачиваются только подошедшие вещи и доставка.
+            </p>
+          )}
           {isPaid(info) ? (
             <p className="notice">
               Заказ оплачен. <Link href={`${href('basket-success')}?guid=${info.guid}`}>Подробнее</Link>
@@ -95,6 +102,14 @@ export default function ConfirmPage() {
             <p className="notice" data-testid="order-cancelled">
               {cancelledText(info)}
             </p>
+          ) : paysOnReceipt(info) ? (
+            <>
+              <p className="notice" data-testid="pay-on-receipt">
+                Оплата при получении, наличными или картой: <strong>{formatPrice(info.due)}</strong>.
+                {canMove(info, ORDER.assembling) && ' Менеджер позвонит, чтобы подтвердить заказ, и мы его соберём.'}
+              </p>
+              {canMove(info, ORDER.paid) && <GiftCardPayment guid={info.guid} onPaid={() => setVersion((v) => v + 1)} />}
+            </>
           ) : (
             <>
               {info.pay_until && (

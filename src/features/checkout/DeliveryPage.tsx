@@ -1,6 +1,7 @@
 // /basket/delivery: the buyer's data (fio, e-mail, phone with the +7(###)-###-##-## mask), the city (search
-// as you type), the delivery method and price from the shop's tariffs, the promo code, the totals, and
-// placing the order (one Idempotency-Key per attempt, so a double click or a resend makes one order). A
+// as you type), the delivery method and price from the shop's tariffs, how to pay (online by card, or on
+// receipt where the method allows it), fitting at the door where the courier offers it, the promo code, the
+// totals, and placing the order (one Idempotency-Key per attempt, so a double click or a resend makes one order). A
 // signed-in shopper finds the form filled from the profile, may pick a saved address and spend bonus points.
 // The delivery widget's script loads here when the shop is configured with one. A placed order may bring
 // the notifications prompt (order status news, state/push.ts).
@@ -16,6 +17,8 @@ import { useLoad } from '../../components/use-load.ts';
 import { HOME_CRUMB } from '../../lib/breadcrumbs.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { orderTotal } from '../../../common/order-rules.ts';
+import { plural } from '../../../common/plural.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../common/order-status.ts';
 import { href } from '../../../common/routes.ts';
 import { PHONE_MASK, phoneForServer } from '../../../common/input-rules.ts';
 import { useAuth } from '../../state/auth.ts';
@@ -25,7 +28,7 @@ import { refreshCart } from '../../state/outbox.ts';
 import { loadDeliveryWidget } from '../../state/third-party.ts';
 import { orderAccepted, useUi } from '../../state/ui.ts';
 import { BonusPoints } from './BonusPoints.tsx';
-import { checkDeliveryForm, type FormErrors } from './checkout-rules.ts';
+import { checkDeliveryForm, payOnReceipt, type FormErrors, type OnReceipt } from './checkout-rules.ts';
 import { SavedAddresses } from './SavedAddresses.tsx';
 import './checkout.css';
 
@@ -44,6 +47,11 @@ export default function DeliveryPage() {
   const { user } = useAuth();
   const bonus = user ? c.bonus : 0;
   const total = orderTotal({ items: goods, promoDiscount: discount, bonus, delivery: chosen?.price ?? 0 });
+  const onReceipt = payOnReceipt(chosen, total);
+  const payment = c.payment === 'on_receipt' && onReceipt === 'offered' ? 'on_receipt' : 'card';
+  const pieces = b.cart.reduce((n, l) => n + l.quantity, 0);
+  const fittingMax = chosen?.fitting_items_max ?? null;
+  const fitting = c.fitting && fittingMax !== null && pieces <= fittingMax;
 
   useEffect(() => {
     void loadDeliveryWidget();
@@ -93,6 +101,8 @@ export default function DeliveryPage() {
           city_id: city.id,
           address: chosen.method === 'courier' ? c.address.trim() : undefined,
           delivery_method: chosen.method,
+          payment_method: payment,
+          fitting: fitting || undefined,
           promo_code: c.promo?.code,
           bonus: bonus || undefined,
           comment: c.comment.trim() || undefined,
@@ -183,10 +193,12 @@ export default function DeliveryPage() {
             />
           </Field>
         )}
+        {fittingMax !== null && <FittingChoice fitting={fitting} pieces={pieces} max={fittingMax} />}
         <Field id="comment" label="Комментарий к заказу">
           <textarea id="comment" rows={2} value={c.comment} onChange={(e) => (checkout.comment = e.target.value)} />
         </Field>
       </section>
+      {chosen && <PaymentChoice payment={payment} onReceipt={onReceipt} upto={chosen.pay_on_receipt_upto} />}
       <PromoCode sum={goods} />
       {user && <BonusPoints goodsAfterPromo={Math.max(0, goods - discount)} userKey={user.email ?? user.phone} />}
       <section className="checkout__totals" data-testid="checkout-totals">
@@ -207,7 +219,7 @@ export default function DeliveryPage() {
           Доставка: <span>{chosen ? (chosen.price ? formatPrice(chosen.price) : 'бесплатно') : '—'}</span>
         </p>
         <p className="checkout__total">
-          К оплате: <strong>{formatPrice(total)}</strong>
+          {payment === 'on_receipt' ? 'К оплате при получении' : 'К оплате'}: <strong>{formatPrice(total)}</strong>
         </p>
         {b.queue.length > 0 && (
           <p className="notice">Дождитесь, пока изменения корзины дойдут до магазина: заказ собирается из подтверждённой корзины.</p>
@@ -222,6 +234,57 @@ export default function DeliveryPage() {
         </button>
       </section>
     </form>
+  );
+}
+
+/** Fitting at the door, where the chosen delivery offers it, for no more goods than it brings. */
+function FittingChoice({ fitting, pieces, max }: { fitting: boolean; pieces: number; max: number }) {
+  const tooMany = pieces > max;
+  return (
+    <label className="delivery-option">
+      <input type="checkbox" checked={fitting} disabled={tooMany} onChange={(e) => (checkout.fitting = e.target.checked)} />
+      <span>
+        <strong>Примерка перед покупкой</strong> — оплачиваются только подошедшие вещи и доставка.{' '}
+        {tooMany ? `На примерку можно заказать не больше ${max} ${plural(max, ['вещи', 'вещей', 'вещей'])}.` : ''}{' '}
+        <Link href={href('fitting-conditions')}>Условия примерки</Link>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * How the buyer pays: online by card, or on receipt where the chosen delivery offers it (up to its sum; never
+ * with a gift certificate, whose card is mailed once paid: the server says no such method then).
+ */
+function PaymentChoice({ payment, onReceipt, upto }: { payment: PaymentMethod; onReceipt: OnReceipt; upto: number | null }) {
+  return (
+    <section className="checkout__section">
+      <fieldset className="delivery-options">
+        <legend>Способ оплаты</legend>
+        <label className="delivery-option">
+          <input type="radio" name="payment" value="card" checked={payment === 'card'} onChange={() => (checkout.payment = 'card')} />
+          <span>
+            <strong>{PAYMENT_METHODS.card}</strong> — после оформления заказа
+          </span>
+        </label>
+        {onReceipt !== 'not offered' && (
+          <label className="delivery-option">
+            <input
+              type="radio"
+              name="payment"
+              value="on_receipt"
+              checked={payment === 'on_receipt'}
+              disabled={onReceipt === 'over the sum'}
+              onChange={() => (checkout.payment = 'on_receipt')}
+            />
+            <span>
+              <strong>{PAYMENT_METHODS.on_receipt}</strong>
+              {onReceipt === 'over the sum' && upto !== null ? ` — для заказов до ${formatPrice(upto)}` : ' — курьеру или в пункте выдачи'}
+            </span>
+          </label>
+        )}
+      </fieldset>
+    </section>
   );
 }
 

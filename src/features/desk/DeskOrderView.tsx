@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { DeskOrder } from '../../../common/contract/manage.ts';
 import { undoesSale, type ManagerMove } from '../../../common/manager-moves.ts';
 import { formatPrice } from '../../../common/money.ts';
+import { isSettled, paysAtHandOver, paysOnReceipt } from '../../../common/order-status.ts';
 import { formatKopecks } from '../../../common/kopecks.ts';
 import { namedTitle } from '../../../common/titles.ts';
 import { href } from '../../../common/routes.ts';
@@ -58,6 +59,7 @@ export function DeskOrderView({ id }: { id: number }) {
       </h1>
       <p className="muted">
         Оформлен {onOrder(order.created_at)} · Оплата: {order.payment_status_name}
+        {paysOnReceipt(order) && <span data-testid="desk-payment-method"> · {order.payment_method_name}</span>}
         {order.accounting_number && (
           <>
             {' '}
@@ -82,6 +84,7 @@ export function DeskOrderView({ id }: { id: number }) {
           <h2>Доставка</h2>
           <p>
             {order.delivery.method_name}, {formatPrice(order.delivery.price)}
+            {order.delivery.fitting && <strong data-testid="desk-fitting"> · с примеркой</strong>}
             <br />
             {[order.delivery.city, order.delivery.address].filter(Boolean).join(', ')}
             {order.delivery.tracking_number && (
@@ -168,9 +171,9 @@ function Money({ order }: { order: DeskOrder }) {
           Оплачено подарочной картой: <span>−{formatPrice(m.gift_card_amount)}</span>
         </p>
       )}
-      {m.due > 0 && (
+      {m.due > 0 && !isSettled(order) && (
         <p>
-          Осталось оплатить: <span>{formatPrice(m.due)}</span>
+          {paysAtHandOver(order) ? 'Получить при вручении' : 'Осталось оплатить'}: <span>{formatPrice(m.due)}</span>
         </p>
       )}
     </OrderTotals>
@@ -184,20 +187,27 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
   const [tracking, setTracking] = useState('');
   // Units of each line to send back, by ext_id: all that is left unless the manager says fewer.
   const [back, setBack] = useState<Record<string, number>>({});
+  // Units of each line the buyer kept at a hand-over with fitting: all that is left unless the manager says fewer.
+  const [kept, setKept] = useState<Record<string, number>>({});
+  const fittingHandOver = (move: ManagerMove) => move === 'received' && order.delivery.fitting;
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   if (!order.actions.length) return null;
   const run = async (move: ManagerMove) => {
     const lines = move === 'returned' ? someLines(order, back) : undefined;
     if (lines?.length === 0) return setError('Укажите, что из заказа вернули');
+    const keptLines = fittingHandOver(move)
+      ? returnable(order).map((l) => ({ ext_id: l.ext_id, quantity: kept[l.ext_id] ?? l.left }))
+      : undefined;
     setSending(true);
     setError('');
     try {
-      onMoved(await moveOrder(order.id, { action: move, reason, tracking, lines }));
+      onMoved(await moveOrder(order.id, { action: move, reason, tracking, lines, kept: keptLines }));
       setChosen(null);
       setReason('');
       setTracking('');
       setBack({});
+      setKept({});
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -208,7 +218,7 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
     e.preventDefault();
     if (chosen) void run(chosen);
   };
-  const needs = chosen ? MOVE_TEXTS[chosen].needs : undefined;
+  const needs = chosen ? (fittingHandOver(chosen) ? 'kept' : MOVE_TEXTS[chosen].needs) : undefined;
   return (
     <div className="desk-moves">
       <div className="desk-moves__buttons">
@@ -219,15 +229,34 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
             className={`button button--small${undoesSale(move) ? ' button--ghost' : ''}`}
             aria-pressed={chosen === move}
             disabled={sending}
-            onClick={() => (MOVE_TEXTS[move].needs ? setChosen(move) : void run(move))}
+            onClick={() => (MOVE_TEXTS[move].needs || fittingHandOver(move) ? setChosen(move) : void run(move))}
           >
-            {MOVE_TEXTS[move].button}
+            {moveButton(order, move)}
           </button>
         ))}
       </div>
       {chosen && needs && (
         <form className="desk-moves__form" onSubmit={submit}>
-          {needs === 'tracking' ? (
+          {needs === 'kept' ? (
+            <fieldset className="desk-moves__lines">
+              <legend>Что покупатель оставил после примерки (остальное курьер вернул)</legend>
+              {returnable(order).map((l) => (
+                <label key={l.ext_id}>
+                  {l.name} {l.size && `(${l.size})`}
+                  <input
+                    type="number"
+                    min={0}
+                    max={l.left}
+                    value={kept[l.ext_id] ?? l.left}
+                    onChange={(e) =>
+                      setKept({ ...kept, [l.ext_id]: Math.max(0, Math.min(l.left, Math.floor(Number(e.target.value) || 0))) })
+                    }
+                  />
+                  из {l.left}
+                </label>
+              ))}
+            </fieldset>
+          ) : needs === 'tracking' ? (
             <label>
               Трек-номер отправления
               <input value={tracking} onChange={(e) => setTracking(e.target.value)} autoFocus required maxLength={100} />
@@ -259,7 +288,7 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
             </fieldset>
           )}
           <button type="submit" className="button button--small" disabled={sending}>
-            {MOVE_TEXTS[chosen].button}
+            {fittingHandOver(chosen) ? 'Отметить получение' : MOVE_TEXTS[chosen].button}
           </button>
           <button type="button" className="button button--small button--ghost" onClick={() => setChosen(null)}>
             Не сейчас
@@ -305,6 +334,15 @@ function Note({ order, onSaved }: { order: DeskOrder; onSaved: (o: DeskOrder) =>
       )}
     </form>
   );
+}
+
+/**
+ * A move's button: the hand-over of an order paid on receipt says it is paid too, and what (after a fitting, only
+ * what the buyer keeps: counted once the manager says what that was).
+ */
+function moveButton(order: DeskOrder, move: ManagerMove): string {
+  if (move !== 'received' || !paysAtHandOver(order)) return MOVE_TEXTS[move].button;
+  return order.delivery.fitting ? 'Получен и оплачен: отметить примерку' : `Получен и оплачен: ${formatPrice(order.money.due)}`;
 }
 
 /** The order's lines with units not yet sent back. */

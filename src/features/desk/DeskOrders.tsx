@@ -1,5 +1,5 @@
-// The desk's orders list: a search by number, phone, e-mail or name, the status (with each one's count) and
-// the days placed, all kept in the address; the newest first, 50 a page, in a dense table; the list as a CSV
+// The desk's orders list: a search by number, phone, e-mail or name, the status (with each one's count), how
+// the orders are paid and the days placed, all kept in the address; the newest first, 50 a page, in a dense table; the list as a CSV
 // file; reloaded when the server says an order was placed or changed (and on coming back to the tab, and every
 // minute as a fallback), the tab's title counting the orders waiting for the shop.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -11,7 +11,15 @@ import { formatPrice } from '../../../common/money.ts';
 import { namedTitle } from '../../../common/titles.ts';
 import { href } from '../../../common/routes.ts';
 import { DESK_PAGE_SIZE, type DeskOrderList } from '../../../common/contract/manage.ts';
-import { ORDER_STATUS_CODES, ORDER_STATUSES, type OrderStatus } from '../../../common/order-status.ts';
+import {
+  ORDER_STATUS_CODES,
+  ORDER_STATUSES,
+  PAYMENT_METHOD_CODES,
+  PAYMENT_METHODS,
+  paysOnReceipt,
+  type OrderStatus,
+  type PaymentMethod,
+} from '../../../common/order-status.ts';
 import { queryFromSearch, searchFromQuery } from './desk-search.ts';
 import { inList } from './desk-time.ts';
 
@@ -136,6 +144,17 @@ function SearchForm({
         </select>
       </label>
       <label>
+        Способ оплаты
+        <select value={draft.payment} onChange={(e) => onSearch({ ...draft, payment: e.target.value as PaymentMethod | '', offset: 0 })}>
+          <option value="">Любой</option>
+          {PAYMENT_METHOD_CODES.map((m) => (
+            <option key={m} value={m}>
+              {PAYMENT_METHODS[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
         С
         <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
       </label>
@@ -188,7 +207,15 @@ function OrdersTable({ orders }: { orders: DeskOrderList['results'] }) {
               <a href={`tel:${o.buyer_phone}`}>{o.buyer_phone}</a>
             </td>
             <td>{o.status_name}</td>
-            <td>{o.payment_status_name}</td>
+            <td>
+              {o.payment_status_name}
+              {paysOnReceipt(o) && (
+                <>
+                  <br />
+                  <small className="muted">при получении</small>
+                </>
+              )}
+            </td>
             <td className="num">{o.count}</td>
             <td className="num">{formatPrice(o.total)}</td>
           </tr>
