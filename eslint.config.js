@@ -46,6 +46,7 @@ const SERVER_LAYERS = [
   'accounts',
   'orders',
   'payments',
+  'carrier',
   'desk',
   'exchange',
   'content',

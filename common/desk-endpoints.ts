@@ -45,6 +45,10 @@ export const DESK_ENDPOINTS = {
   deskExport: endpoint({ method: 'GET', path: '/manage/orders.csv', answer: 'csv', query: DeskOrdersQuery, access: 'staff' }),
   deskOrder: staffCall('GET', '/manage/orders/:id', DeskOrder),
   deskAction: staffCall('POST', '/manage/orders/:id/action', DeskOrder, { body: DeskActionRequest }),
+  /** Registers the order's shipment with the carrier now (again, after a failure). */
+  deskShipment: staffCall('POST', '/manage/orders/:id/shipment', DeskOrder),
+  /** The label of the order's shipment, as the carrier prints it (PDF). */
+  deskLabel: endpoint({ method: 'GET', path: '/manage/orders/:id/label.pdf', answer: 'pdf', access: 'staff' }),
   deskNote: staffCall('PUT', '/manage/orders/:id/note', DeskOrder, { body: DeskNoteRequest }),
   /** Server-sent events: «orders» whenever an order is placed or changes (server/desk/events.ts). */
   deskEvents: endpoint({ method: 'GET', path: '/manage/events', answer: 'events', access: 'staff' }),

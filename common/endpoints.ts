@@ -59,6 +59,8 @@ import {
   CheckCardRequest,
   CheckCardResponse,
   CheckDeliveryRequest,
+  PickupPointsRequest,
+  PickupPointsResponse,
   CheckDeliveryResponse,
   CitiesQuery,
   CityList,
@@ -88,7 +90,7 @@ import {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What an address answers when it is not JSON: an HTML page, a redirect (3xx), plain text, a script. */
-export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script' | 'csv' | 'events';
+export type OtherAnswer = 'html' | 'redirect' | 'text' | 'script' | 'csv' | 'events' | 'pdf';
 
 /** The names a path's parameters have: ":slug" names "slug", a trailing "*" names "*". */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -205,6 +207,8 @@ export const ENDPOINTS = {
   cities: publicGet('/v1/cities/', CityList, CitiesQuery),
   deliveryCalc: privateSend('POST', '/v1/cdek_calc/', DeliveryCalcRequest, DeliveryCalcResponse),
   checkDelivery: privateSend('POST', '/v1/check_delivery/', CheckDeliveryRequest, CheckDeliveryResponse),
+  /** The carrier's pickup points of a city (none when the shop delivers by its own tariff table). */
+  pickupPoints: privateSend('POST', '/v1/pickup_points/', PickupPointsRequest, PickupPointsResponse),
 
   // The basket
   cart: privateCall('GET', '/v2/cart/', CartSuccess),

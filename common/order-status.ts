@@ -64,7 +64,8 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   awaiting_payment: ['paid', 'cancelled'],
   paid: ['assembling', 'cancelled'],
   assembling: ['shipped', 'ready_for_pickup', 'cancelled'],
-  shipped: ['received', 'returned'],
+  // Handed to a carrier, the parcel may reach a pickup point before the buyer has it.
+  shipped: ['ready_for_pickup', 'received', 'returned'],
   ready_for_pickup: ['received', 'returned'],
   received: ['returned'],
   cancelled: [],
@@ -95,6 +96,12 @@ export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUS_CODES.filter(
 
 /** The statuses of an order that has left the shop's hands: handed to delivery, waiting at the pickup point, or further. */
 export const LEFT_SHOP_STATUSES: readonly OrderStatus[] = ['shipped', 'ready_for_pickup', 'received', 'returned'];
+
+/**
+ * The statuses of an order a carrier's reports may still move: being assembled (its shipment registered with the
+ * carrier), handed to it, waiting at the pickup point.
+ */
+export const WITH_CARRIER_STATUSES: readonly OrderStatus[] = ['assembling', 'shipped', 'ready_for_pickup'];
 
 /** The payment statuses of an order whose money has not come yet (the bank may still be about to say it has). */
 export const UNSETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['unpaid', 'pending'];

@@ -23,7 +23,7 @@ import {
   thirdPartyOrigins,
 } from './plugins/public.ts';
 import { cardCache, catalogRoutes, listingRoutes, productRoutes } from './catalog/public.ts';
-import { housekeeping, unpaidOrders } from './background/public.ts';
+import { carrierPass, housekeeping, unpaidOrders } from './background/public.ts';
 import { mailDelivery } from './mail/public.ts';
 import { pushDelivery, vapid } from './push/public.ts';
 import { contentRoutes, crawlerRoutes, feedRoutes, frameRoutes, mediaRoutes } from './content/public.ts';
@@ -115,6 +115,7 @@ export async function buildApp({ config, db, logger = true, renderer }: AppDeps)
   await app.register(pushDelivery);
   await app.register(housekeeping);
   await app.register(unpaidOrders);
+  await app.register(carrierPass);
   await app.register(crawlerRoutes, { publicUrl: config.publicUrl });
   await app.register(feedRoutes, { publicUrl: config.publicUrl });
   await serveApp(app, config.distDir, config.publicUrl, renderer);

@@ -90,6 +90,8 @@ export interface Config {
    */
   unpaidPerAddress: number;
   sberbank: SberbankConfig;
+  /** CDEK, when the shop has a contract (CDEK_CLIENT_ID, CDEK_CLIENT_SECRET); else null. */
+  cdek: CdekConfig | null;
   /**
    * The VAT rate of the goods on the fiscal receipt of every card payment and refund (VAT_RATE: none, 0, 10,
    * 20, 22). Which one is the shop's accountant's answer; required with a payment provider that sends
@@ -169,6 +171,39 @@ export interface SberbankConfig {
   apiUrl: string;
   /** The key the bank signs its callbacks with (SBERBANK_CALLBACK_KEY): a callback is believed only when set. */
   callbackKey?: string;
+}
+
+/** A parcel of one category's goods as the carrier measures it: grams and centimetres. */
+export interface Parcel {
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The shop's contract with CDEK (CDEK_CLIENT_ID, CDEK_CLIENT_SECRET): its API v2 prices delivery, lists the
+ * pickup points, takes the shipments and reports their statuses. Null without a contract: the tariff table
+ * prices delivery and no shipment is registered.
+ */
+export interface CdekConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The API's base, ending in /v2 (CDEK_API_URL; CDEK's own by default). */
+  apiUrl: string;
+  /**
+   * Where the parcels leave from: the sender's city (CDEK_SENDER_CITY, the calculator's from_location) and the
+   * CDEK office the shop hands them in at (CDEK_SHIPMENT_POINT, its code: the orders' shipment_point, as CDEK's
+   * «от склада» tariffs ask).
+   */
+  senderCity: string;
+  shipmentPoint: string;
+  /** One piece of each catalogue root's goods packed (CDEK_PARCELS: `root=grams/LxWxH,…`, `*` for the rest). */
+  parcels: Record<string, Parcel>;
+  /** The secret in the path CDEK's status webhooks come to (CDEK_WEBHOOK_SECRET; made and kept when unset). */
+  webhookSecret?: string;
+  /** How long one call to CDEK may take (CDEK_TIMEOUT_S, seconds). */
+  timeoutMs: number;
 }
 
 export interface OAuthProviderConfig {
@@ -299,6 +334,47 @@ function readSberbank(env: NodeJS.ProcessEnv): SberbankConfig {
     password: env.SBERBANK_PASSWORD || undefined,
     apiUrl: (env.SBERBANK_API_URL || SBERBANK_TEST_API).replace(/\/?$/, '/'),
     callbackKey: env.SBERBANK_CALLBACK_KEY || undefined,
+  };
+}
+
+export const CDEK_API = 'https://api.cdek.ru/v2';
+/** A piece of clothing packed, when CDEK_PARCELS does not name its catalogue root. */
+const DEFAULT_PARCELS =
+  'kupalniki=300/25x20x5,bele=200/20x15x5,odezhda=600/35x25x8,obuv=1200/35x25x15,aksessuary=300/25x20x8,*=500/30x20x10';
+
+/** `root=grams/LxWxH,…`: each catalogue root's piece as packed; `*` for any other. */
+function parcelsOf(raw: string): Record<string, Parcel> {
+  const out: Record<string, Parcel> = {};
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([\w*-]+)=(\d+)\/(\d+)x(\d+)x(\d+)$/.exec(part);
+    if (!m) throw new Error(`CDEK_PARCELS: «${part}» is not root=grams/LxWxH (e.g. kupalniki=300/25x20x5)`);
+    out[m[1]] = { weight: Number(m[2]), length: Number(m[3]), width: Number(m[4]), height: Number(m[5]) };
+  }
+  if (!out['*']) throw new Error('CDEK_PARCELS: name the parcel of any other goods with *=grams/LxWxH');
+  return out;
+}
+
+function readCdek(env: NodeJS.ProcessEnv): CdekConfig | null {
+  const clientId = env.CDEK_CLIENT_ID?.trim();
+  const clientSecret = env.CDEK_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) throw new Error('CDEK_CLIENT_ID and CDEK_CLIENT_SECRET go together: set both, or neither');
+  const senderCity = env.CDEK_SENDER_CITY?.trim();
+  const shipmentPoint = env.CDEK_SHIPMENT_POINT?.trim();
+  if (!senderCity || !shipmentPoint)
+    throw new Error('With CDEK, set CDEK_SENDER_CITY and CDEK_SHIPMENT_POINT: the city and the CDEK office the parcels leave from');
+  return {
+    clientId,
+    clientSecret,
+    apiUrl: (env.CDEK_API_URL || CDEK_API).replace(/\/$/, ''),
+    senderCity,
+    shipmentPoint,
+    parcels: parcelsOf(env.CDEK_PARCELS || DEFAULT_PARCELS),
+    webhookSecret: env.CDEK_WEBHOOK_SECRET?.trim() || undefined,
+    timeoutMs: positiveInt('CDEK_TIMEOUT_S', env.CDEK_TIMEOUT_S, 10) * 1000,
   };
 }
 
@@ -434,6 +510,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidPerShopper: positiveInt('UNPAID_ORDERS_PER_SHOPPER', env.UNPAID_ORDERS_PER_SHOPPER, 3),
     unpaidPerAddress: positiveInt('UNPAID_ORDERS_PER_ADDRESS', env.UNPAID_ORDERS_PER_ADDRESS, 25),
     sberbank,
+    cdek: readCdek(env),
     vatRate: vatRateOf(env.VAT_RATE),
     receiptCompany: receiptCompanyOf(env, publicUrl),
     staffEmails: staffEmailsOf(env.STAFF_EMAILS),

@@ -9,6 +9,7 @@ import { paymentRoutes } from './payments/public.ts';
 import { pushRoutes } from './push/public.ts';
 import { deskGateRoutes, deskRoutes } from './desk/public.ts';
 import { exchangeLogRoutes } from './exchange/public.ts';
+import { carrierRoutes } from './carrier/public.ts';
 
 export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
@@ -26,4 +27,5 @@ export default async function shopRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deskRoutes);
   await app.register(deskGateRoutes);
   await app.register(exchangeLogRoutes);
+  await app.register(carrierRoutes);
 }

@@ -124,6 +124,19 @@ export const DeskOrder = type({
   }),
   payments: array(type({ provider: string(), amount: integer(), status: string(), created_at: string() })),
   refunds: array(type({ kopecks: integer(), status: string(), reason: string(), last_error: nullable(string()), created_at: string() })),
+  /** The pickup point the buyer chose, as the carrier listed it. */
+  pickup_point: nullable(type({ code: string(), name: string(), address: string() })),
+  /** The shipment registered with the carrier (CDEK): its number once taken, the last failure; null for none. */
+  shipment: nullable(
+    type({
+      carrier: string(),
+      registered: boolean(),
+      number: nullable(string()),
+      carrier_status: nullable(string()),
+      attempts: integer(),
+      last_error: nullable(string()),
+    }),
+  ),
   /** The closing (full-payment) receipt of the goods handed over: null until the order is received. */
   closing_receipt: nullable(type({ kopecks: integer(), status: string(), last_error: nullable(string()), created_at: string() })),
   timeline: array(DeskTimelineEntry),

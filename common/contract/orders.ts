@@ -44,9 +44,27 @@ export const DeliveryOption = type({
   pay_on_receipt_upto: nullable(integer()),
   /** The most goods (pieces) this method brings to try on at the door in the city; null: no fitting. */
   fitting_items_max: nullable(integer()),
+  /** The carrier that takes the parcel ('cdek'), or null: the shop's own delivery; with one, a pickup point is chosen. */
+  carrier: nullable(string()),
 });
 export const DeliveryCalcResponse = type({ options: array(DeliveryOption) });
 export const CheckDeliveryRequest = object({ city_id: id() });
+export const PickupPointsRequest = object({ city_id: id() });
+/** A pickup point or parcel locker of the carrier, as the buyer chooses it (server/orders/delivery.ts PickupPoint). */
+export const PickupPoint = type({
+  code: string(),
+  name: string(),
+  type: string(),
+  address: string(),
+  metro: string(),
+  work_time: string(),
+  latitude: number(),
+  longitude: number(),
+  cash_on_delivery: boolean(),
+  fitting_room: boolean(),
+});
+export type PickupPoint = Infer<typeof PickupPoint>;
+export const PickupPointsResponse = type({ points: array(PickupPoint) });
 export const CheckDeliveryResponse = type({ courier: boolean(), pickup: boolean() });
 
 export const PromoCodeRequest = object({ code: text(1, 50), sum: optional(min(integer(), 0)) });
@@ -83,6 +101,8 @@ export const OrderRequest = object({
   payment_method: optional(enums(PAYMENT_METHOD_CODES)),
   /** Fitting at the door: the courier waits while the buyer tries the goods on; they pay for what they keep. */
   fitting: optional(boolean()),
+  /** The carrier's pickup point the parcel goes to (its code), when the pickup method's carrier lists them. */
+  pickup_point: optional(text(1, 50)),
   promo_code: optional(text(0, 50)),
   gift_card: optional(text(0, 50)),
   bonus: optional(min(integer(), 0)),
@@ -135,6 +155,8 @@ export const OrderInfo = type({
   payment_method_name: string(),
   /** The buyer tries the goods on at the door and keeps (and pays for) what fits. */
   fitting: boolean(),
+  /** The carrier's pickup point the parcel goes to; null for a courier or the shop's own delivery. */
+  pickup_point: nullable(type({ code: string(), name: string(), address: string() })),
   city: string(),
   address: string(),
   /** The shipment's tracking number once the shop has sent it ('' before). */

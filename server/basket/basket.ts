@@ -61,11 +61,15 @@ export function lineSums(lines: readonly { price: number; quantity: number; vari
   };
 }
 
-/** The basket's sums (lineSums) and its number of lines. */
-export async function basketSums(db: Queryable, owner: CartOwner | null): Promise<{ items: number; goods: number; lines: number }> {
+/** The basket's sums (lineSums), its number of lines, and its goods (not gift certificates) to pack. */
+export async function basketSums(
+  db: Queryable,
+  owner: CartOwner | null,
+): Promise<{ items: number; goods: number; lines: number; goodsLines: { ext_id: string; quantity: number }[] }> {
   const cartId = owner ? await findCartId(db, owner) : null;
   const lines = cartId === null ? [] : await cartLines(db, cartId);
-  return { ...lineSums(lines), lines: lines.length };
+  const goodsLines = lines.filter((l) => l.variant_id !== null).map((l) => ({ ext_id: l.ext_id, quantity: l.quantity }));
+  return { ...lineSums(lines), lines: lines.length, goodsLines };
 }
 
 export async function addToBasket(tx: Queryable, owner: CartOwner, extId: string, quantity: number): Promise<BasketItem[]> {

@@ -3,6 +3,7 @@
 // every change with who made it, the manager's note, and the actions the lifecycle allows from its status now.
 import type { DeskOrder } from '../../common/contract/manage.ts';
 import type { Queryable } from '../db/public.ts';
+import { shipmentOf } from '../carrier/public.ts';
 import {
   METHOD_NAMES,
   iso,
@@ -32,18 +33,20 @@ const ACTOR_NAMES: Record<string, string> = {
   system: 'Магазин',
   manager: 'Менеджер',
   accounting: 'Учётная система',
+  carrier: 'Служба доставки',
 };
 
 export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | null> {
   const o = await orderById(db, id);
   if (!o) return null;
-  const [extras, items, payments, refunds, closing, timeline] = await Promise.all([
+  const [extras, items, payments, refunds, closing, timeline, shipment] = await Promise.all([
     deskExtras(db, id),
     orderItems(db, id),
     orderPayments(db, id),
     orderRefunds(db, id),
     orderClosingReceipt(db, id),
     orderTimeline(db, id),
+    shipmentOf(db, id),
   ]);
   return {
     id: o.id,
@@ -90,6 +93,15 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     },
     payments: payments.map((p) => ({ ...p, created_at: iso(p.created_at) })),
     refunds: refunds.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+    pickup_point: o.pickup_point && { code: o.pickup_point.code, name: o.pickup_point.name, address: o.pickup_point.address },
+    shipment: shipment && {
+      carrier: 'СДЭК',
+      registered: shipment.status === 'registered',
+      number: shipment.carrier_number,
+      carrier_status: shipment.carrier_status,
+      attempts: shipment.attempts,
+      last_error: shipment.last_error,
+    },
     closing_receipt: closing && { ...closing, created_at: iso(closing.created_at) },
     timeline: timeline.map((t) => ({
       status: t.status as OrderStatus,

@@ -35,6 +35,7 @@ import {
 import { undoesSale } from '../../common/manager-moves.ts';
 import type { Queryable } from '../db/public.ts';
 import { deskOrder } from './desk-order.ts';
+import { CarrierError, carrierOf, NO_CARRIER, registerShipments, shipmentLabel } from '../carrier/public.ts';
 import { deskEvents } from './events.ts';
 import { ordersCsv, ordersCsvName } from './orders-csv.ts';
 
@@ -141,7 +142,35 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
         req.log.warn({ err }, 'desk: the closing receipt waits for the next pass'),
       );
     }
+    // Assembled, an order a carrier takes is registered with it now; the answer shows how that went.
+    const carrier = carrierOf(app);
+    if (carrier && req.body.action === ORDER.assembling) await registerShipments(carrier, id);
     return shownOrder(app.db, id);
+  });
+
+  route(app, DESK_ENDPOINTS.deskShipment, async (req) => {
+    const id = orderIdOf(req.params.id);
+    await changer(app, req);
+    const carrier = carrierOf(app);
+    if (!carrier) throw new Refusal('conflict', NO_CARRIER);
+    await registerShipments(carrier, id);
+    req.log.info({ staff: req.staffEmail, order: id }, 'desk: shipment registered again');
+    return shownOrder(app.db, id);
+  });
+
+  route(app, DESK_ENDPOINTS.deskLabel, async (req, reply) => {
+    const id = orderIdOf(req.params.id);
+    await changer(app, req);
+    const carrier = carrierOf(app);
+    if (!carrier) throw new Refusal('conflict', NO_CARRIER);
+    let pdf: Buffer;
+    try {
+      pdf = await shipmentLabel(carrier, id);
+    } catch (err) {
+      if (!(err instanceof CarrierError)) throw err;
+      throw new Refusal(err.retriable ? 'providerFailed' : 'conflict', err.message);
+    }
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="label-${id}.pdf"`).send(pdf);
   });
 
   route(app, DESK_ENDPOINTS.deskNote, async (req) => {

@@ -54,6 +54,7 @@ const OTHER_TYPES: Record<OtherAnswer, RegExp> = {
   script: /^text\/javascript/,
   csv: /^text\/csv/,
   events: /^text\/event-stream/,
+  pdf: /^application\/pdf/,
 };
 
 /** Why an answer is not of its entry's kind: a page of HTML, a redirect (3xx), text, a script; a refusal may be JSON. */

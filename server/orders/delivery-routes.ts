@@ -30,10 +30,16 @@ export default async function deliveryRoutes(app: FastifyInstance): Promise<void
     // gift certificates alone (nothing to carry: no charge, as placing the order will say).
     const basket = await basketSums(app.db, knownShopper(req));
     const sum = body.sum ?? basket.items;
-    const options = await quoteBasket(app.delivery, app.db, body.city_id, sum, basket);
+    const options = await quoteBasket(app.delivery, app.db, body.city_id, sum, basket, basket.goodsLines);
     if (!options) throw new Refusal('notFound', DELIVERY_MESSAGES.unknownCity);
-    return { options: options.filter((o) => !body.method || o.method === body.method) };
+    return {
+      options: options
+        .filter((o) => !body.method || o.method === body.method)
+        .map(({ carrier, ...o }) => ({ ...o, carrier: carrier?.id ?? null })),
+    };
   });
+
+  route(app, ENDPOINTS.pickupPoints, async (req) => ({ points: (await app.delivery.pickupPoints(app.db, req.body.city_id)) ?? [] }));
 
   route(app, ENDPOINTS.checkDelivery, async (req) => {
     const options = await app.delivery.quote(app.db, req.body.city_id, 0);

@@ -18,12 +18,39 @@ export interface DeliveryQuote {
   pay_on_receipt_upto: number | null;
   /** The most goods (pieces) this method brings to try on at the door here; null: no fitting. */
   fitting_items_max: number | null;
+  /** The carrier that takes the parcel (and its tariff), or null: the shop's own delivery by its tariff table. */
+  carrier: { id: 'cdek'; tariff_code: number } | null;
+}
+
+/** A line of goods to carry: its ext_id and how many (the parcel is packed from them). */
+export interface GoodsLine {
+  ext_id: string;
+  quantity: number;
+}
+
+/** A pickup point or parcel locker a carrier hands parcels out at, as the buyer chooses it. */
+export interface PickupPoint {
+  code: string;
+  name: string;
+  /** 'PVZ' a pickup point, 'POSTAMAT' a parcel locker. */
+  type: string;
+  address: string;
+  metro: string;
+  work_time: string;
+  latitude: number;
+  longitude: number;
+  /** Whether the point takes payment on receipt. */
+  cash_on_delivery: boolean;
+  /** Whether the point has a fitting room. */
+  fitting_room: boolean;
 }
 
 export interface DeliveryProvider {
   readonly id: string;
-  /** The methods served to the city for this goods sum; null when the city is unknown. */
-  quote(db: Queryable, cityId: number, sum: number): Promise<DeliveryQuote[] | null>;
+  /** The methods served to the city for this goods sum (and these goods, to pack); null when the city is unknown. */
+  quote(db: Queryable, cityId: number, sum: number, goods?: readonly GoodsLine[]): Promise<DeliveryQuote[] | null>;
+  /** The city's pickup points the buyer chooses from; null when this delivery names none (the tariff table's). */
+  pickupPoints(db: Queryable, cityId: number): Promise<PickupPoint[] | null>;
 }
 
 export const METHOD_NAMES: Record<DeliveryMethod, string> = {
@@ -38,6 +65,9 @@ export const DELIVERY_MESSAGES = {
   payOnReceiptUpto: (upto: string) => `Оплата при получении доступна для заказов до ${upto}`,
   certificateOnline: 'Подарочный сертификат оплачивается только на сайте: оформите его отдельным заказом или оплатите заказ картой',
   noFitting: 'Примерка недоступна для этого способа доставки в выбранный город',
+  pointNeeded: 'Выберите пункт выдачи из списка',
+  pointUnknown: 'Такого пункта выдачи в выбранном городе нет: выберите пункт из списка',
+  pointNoCash: 'В этом пункте выдачи нельзя оплатить при получении: выберите другой пункт или оплату картой',
   fittingItems: (max: number) => `На примерку можно заказать не больше ${max} ${plural(max, ['вещи', 'вещей', 'вещей'])}`,
 } as const;
 
@@ -59,8 +89,9 @@ export async function quoteBasket(
   cityId: number,
   sum: number,
   basket: BasketSums,
+  goods?: readonly GoodsLine[],
 ): Promise<DeliveryQuote[] | null> {
-  const quotes = await provider.quote(db, cityId, sum);
+  const quotes = await provider.quote(db, cityId, sum, goods);
   if (!quotes) return null;
   const certificates = basket.items > basket.goods;
   const certificatesOnly = basket.items > 0 && basket.goods === 0;
@@ -86,6 +117,10 @@ export const tariffTableDelivery = (fittingItemsMax: number): DeliveryProvider =
       days_max: t.days_max,
       pay_on_receipt_upto: t.pay_on_receipt_upto,
       fitting_items_max: t.fitting ? fittingItemsMax : null,
+      carrier: null,
     }));
+  },
+  async pickupPoints() {
+    return null;
   },
 });

@@ -20,6 +20,9 @@ export interface NewOrder {
   delivery_price: number;
   payment_method: PaymentMethod;
   fitting: boolean;
+  carrier: 'cdek' | null;
+  carrier_tariff: number | null;
+  pickup_point: { code: string; name: string; address: string; type: string } | null;
   items_sum: number;
   promo_code: string | null;
   promo_discount: number;
@@ -37,9 +40,9 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
   const [row] = await tx.query<{ id: number; guid: string; hold_until: Date }>(
     `insert into orders (number, user_id, buyer_fio, buyer_email, buyer_phone, region_id, city_id, city_name, address,
                          delivery_method, delivery_price, items_sum, promo_code, promo_discount, bonus_spent, total, comment,
-                         visitor_key, client_address, hold_until, payment_method, fitting)
+                         visitor_key, client_address, hold_until, payment_method, fitting, carrier, carrier_tariff, pickup_point)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-             now() + make_interval(mins => $20), $21, $22)
+             now() + make_interval(mins => $20), $21, $22, $23, $24, $25::jsonb)
      returning id, guid::text as guid, hold_until`,
     [
       o.number,
@@ -64,6 +67,9 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: num
       o.hold_minutes,
       o.payment_method,
       o.fitting,
+      o.carrier,
+      o.carrier_tariff,
+      o.pickup_point && JSON.stringify(o.pickup_point),
     ],
   );
   return row;

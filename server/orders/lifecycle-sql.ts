@@ -5,8 +5,8 @@ import type { Queryable } from '../db/public.ts';
 import { AWAITING_SHOP_STATUSES, UNPAID_STATUSES, UNSETTLED_PAYMENT_STATUSES, type OrderStatus } from '../../common/order-status.ts';
 import { refundReceipt, type Receipt, type Returned } from './receipt.ts';
 
-/** Who changed an order's status: the buyer, the shop itself, a manager, the accounting system. */
-export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting';
+/** Who changed an order's status: the buyer, the shop itself, a manager, the accounting system, the carrier. */
+export type ActorKind = 'shopper' | 'system' | 'manager' | 'accounting' | 'carrier';
 
 /** A list of status codes as SQL's (codes of common/order-status.ts: words of letters and underscores, nothing to escape). */
 const sqlList = (codes: readonly string[]) => codes.map((c) => `'${c}'`).join(', ');

@@ -40,6 +40,7 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     payment_method: o.payment_method as PaymentMethod,
     payment_method_name: paymentMethodName(o.payment_method),
     fitting: o.fitting,
+    pickup_point: o.pickup_point && { code: o.pickup_point.code, name: o.pickup_point.name, address: o.pickup_point.address },
     city: o.city_name,
     address: o.address,
     tracking_number: o.tracking_number,

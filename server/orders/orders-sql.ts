@@ -136,6 +136,11 @@ export interface OrderRow {
   fitting: boolean;
   /** What goods handed back before they were paid (at the door) cost: no longer owed (common/order-rules.ts amountDue). */
   returned_unpaid: number;
+  /** The carrier that takes the parcel and its tariff (migration 027), or null: the shop's own delivery. */
+  carrier: 'cdek' | null;
+  carrier_tariff: number | null;
+  /** The carrier's pickup point the buyer chose. */
+  pickup_point: { code: string; name: string; address: string; type: string } | null;
   created_at: Date | string;
   /** Until when an unpaid order paid online holds its goods (an order paid on receipt has no such deadline). */
   hold_until: Date | string;
@@ -145,7 +150,8 @@ export interface OrderRow {
 
 const ORDER_COLUMNS = `id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
   delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total, status,
-  payment_status, payment_method, fitting, returned_unpaid, created_at, hold_until, tracking_number`;
+  payment_status, payment_method, fitting, returned_unpaid, carrier, carrier_tariff, pickup_point, created_at, hold_until,
+  tracking_number`;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -30,7 +30,8 @@ import {
 import { countPromoUse, findPromo } from './promo-sql.ts';
 import { amountDue, orderTotal } from '../../common/order-rules.ts';
 import { insertOrder } from './lifecycle-records-sql.ts';
-import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider, type DeliveryQuote } from './delivery.ts';
+import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider, type DeliveryQuote, type PickupPoint } from './delivery.ts';
+import type { PaymentMethod } from '../../common/order-status.ts';
 import { formatPrice } from '../../common/money.ts';
 import { payFromCard } from './gift-card-payment.ts';
 import { pay, placed, shopper } from './lifecycle.ts';
@@ -118,6 +119,25 @@ function checkPayOnReceipt(quote: DeliveryQuote, total: number, withCertificate:
     throw new Refusal('invalid', DELIVERY_MESSAGES.payOnReceiptUpto(formatPrice(quote.pay_on_receipt_upto)));
 }
 
+/**
+ * The carrier's pickup point the buyer chose, when the city's pickup method is a carrier's that lists them: one
+ * of the city's, and one that takes payment on receipt when the order is paid so. Null when none are listed.
+ */
+async function chosenPoint(
+  tx: Queryable,
+  delivery: DeliveryProvider,
+  input: OrderInput,
+  payment: PaymentMethod,
+): Promise<PickupPoint | null> {
+  const points = await delivery.pickupPoints(tx, input.city_id);
+  if (points === null) return null;
+  if (!input.pickup_point) throw new Refusal('invalid', DELIVERY_MESSAGES.pointNeeded);
+  const point = points.find((p) => p.code === input.pickup_point);
+  if (!point) throw new Refusal('invalid', DELIVERY_MESSAGES.pointUnknown);
+  if (payment === 'on_receipt' && !point.cash_on_delivery) throw new Refusal('invalid', DELIVERY_MESSAGES.pointNoCash);
+  return point;
+}
+
 /** Refuses fitting where the method and zone do not offer it, or for more goods than it brings. */
 function checkFitting(quote: DeliveryQuote, lines: readonly PricedLine[]): void {
   if (quote.fitting_items_max === null) throw new Refusal('invalid', DELIVERY_MESSAGES.noFitting);
@@ -171,7 +191,8 @@ export async function placeOrder(
     bonusSpent = pointsToSpend(input.bonus, balance, goodsSum - promoDiscount);
   }
 
-  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, itemsSum, { items: itemsSum, goods: goodsSum });
+  const goodsLines = lines.filter((l) => l.variant_id !== null).map((l) => ({ ext_id: l.ext_id, quantity: l.quantity }));
+  const quotes = await quoteBasket(deps.delivery, tx, input.city_id, itemsSum, { items: itemsSum, goods: goodsSum }, goodsLines);
   const quote = quotes?.find((q) => q.method === input.delivery_method);
   if (!quote) throw new Refusal('invalid', DELIVERY_MESSAGES.noMethod);
 
@@ -180,6 +201,8 @@ export async function placeOrder(
   if (paymentMethod === 'on_receipt') checkPayOnReceipt(quote, total, itemsSum > goodsSum);
   const fitting = input.fitting === true;
   if (fitting) checkFitting(quote, lines);
+  const point = quote.method === 'pickup' ? await chosenPoint(tx, deps.delivery, input, paymentMethod) : null;
+  if (point) address = `Пункт выдачи «${point.name}»: ${point.address}`;
   const number = await nextOrderNumber(tx);
   const order = {
     number,
@@ -195,6 +218,9 @@ export async function placeOrder(
     delivery_price: quote.price,
     payment_method: paymentMethod,
     fitting,
+    carrier: quote.carrier?.id ?? null,
+    carrier_tariff: quote.carrier?.tariff_code ?? null,
+    pickup_point: point && { code: point.code, name: point.name, address: point.address, type: point.type },
     items_sum: itemsSum,
     promo_code: promoCode,
     promo_discount: promoDiscount,

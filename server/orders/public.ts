@@ -2,7 +2,7 @@
 // codes, its mails and history. Everything else in the folder is its own (eslint.config.js refuses an import
 // from another area past this file).
 export { default as deliveryRoutes } from './delivery-routes.ts';
-export { tariffTableDelivery, type DeliveryProvider } from './delivery.ts';
+export { tariffTableDelivery, type DeliveryProvider, type DeliveryQuote, type GoodsLine, type PickupPoint } from './delivery.ts';
 export { default as historyRoutes } from './history-routes.ts';
 export { AWAITS_PAYMENT } from './lifecycle-sql.ts';
 export { markExchanged, markReminded, markTaken, setAccountingNumber, setManagerNote } from './lifecycle-records-sql.ts';
@@ -38,6 +38,7 @@ export {
   advance,
   cancel,
   handOver,
+  returnGoods,
   managerMove,
   paidOnReceipt,
   pay,

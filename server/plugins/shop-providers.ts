@@ -1,8 +1,10 @@
-// Which delivery and payment providers the shop runs with (small interfaces): the tariff table, and the
+// Which delivery and payment providers the shop runs with (small interfaces): the tariff table or CDEK's
+// calculator and pickup points under the shop's contract (CDEK_CLIENT_ID), and the
 // payment provider PAYMENT_PROVIDER names (the bank, the built-in test page, or none: no online payment).
 // Decorated on the root app: the shop's routes and the unpaid orders' pass (which asks the provider) use them.
 import type { FastifyInstance } from 'fastify';
 import { tariffTableDelivery, type DeliveryProvider } from '../orders/public.ts';
+import { CdekApi, cdekDelivery } from '../carrier/public.ts';
 import { sberbankProvider, testPaymentProvider, type PaymentProvider } from '../payments/public.ts';
 
 declare module 'fastify' {
@@ -23,6 +25,13 @@ function configuredPayments(app: FastifyInstance): PaymentProvider | null {
 }
 
 export function registerShopProviders(app: FastifyInstance): void {
-  app.decorate('delivery', tariffTableDelivery(app.config.fittingItemsMax));
+  const cdek = app.config.cdek ? new CdekApi(app.config.cdek) : null;
+  app.decorate('cdek', cdek);
+  app.decorate(
+    'delivery',
+    cdek && app.config.cdek
+      ? cdekDelivery(cdek, app.config.cdek, app.config.fittingItemsMax, (msg) => app.log.warn(msg))
+      : tariffTableDelivery(app.config.fittingItemsMax),
+  );
   app.decorate('payments', configuredPayments(app));
 }

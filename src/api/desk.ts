@@ -39,6 +39,10 @@ export function watchOrders(onOrders: () => void): () => void {
   return () => source.close();
 }
 
+/** Registers the order's shipment with the carrier again (after a failure). */
+export const registerShipment = (id: number) => call(DESK_ENDPOINTS.deskShipment, { params: { id: String(id) } });
+/** Where the label of the order's shipment opens (a PDF the carrier printed). */
+export const shipmentLabelUrl = (id: number) => callUrl(DESK_ENDPOINTS.deskLabel, { params: { id: String(id) } });
 export const saveOrderNote = (id: number, note: string) => call(DESK_ENDPOINTS.deskNote, { params: { id: String(id) }, body: { note } });
 export const exchangeLog = () => call(DESK_ENDPOINTS.deskExchange);
 

@@ -18,6 +18,8 @@ export const checkout = proxy({
   payment: 'card' as PaymentMethod,
   /** Fitting at the door, where the courier offers it: the buyer pays for what they keep. */
   fitting: false,
+  /** The carrier's pickup point chosen (its code, to send; its name and address, to show). */
+  point: null as null | { code: string; name: string; address: string },
   address: '',
   comment: '',
   promo: null as null | { code: string; discount: number; message: string },
@@ -35,6 +37,7 @@ export function continueAnonymously(): void {
 }
 
 export function chooseCity(city: City | null): void {
+  if (city?.id !== ui.city?.id) checkout.point = null; // another city's points
   ui.city = city;
 }
 

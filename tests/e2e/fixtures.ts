@@ -24,9 +24,12 @@ function waitForApp(page: Page): void {
 /** An address of the documentation range (198.18.0.0/15) for one shopper. */
 const shopperAddress = () => ({ 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
 
-/** A second browser's context (nothing stored, another address), its pages waiting for the app like the test's own. */
-export async function freshContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ extraHTTPHeaders: shopperAddress() });
+/**
+ * A second browser's context (nothing stored, another address), its pages waiting for the app like the test's own;
+ * at another shop's address when given (a test that runs a shop of its own).
+ */
+export async function freshContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ extraHTTPHeaders: shopperAddress(), ...(baseURL ? { baseURL } : {}) });
   context.on('page', waitForApp);
   return context;
 }

@@ -21,12 +21,16 @@ export async function ensureStaffAccount(request: APIRequestContext, email: stri
   expect(again.status(), await made.text()).toBe(200);
 }
 
-/** The invitation link the shop mailed to the manager (the mail goes out within a delivery pass). */
-async function invitationLink(email: string): Promise<string> {
+/**
+ * The invitation link the shop at `origin` mailed to the manager (the mail goes out within a delivery pass; a
+ * test that runs a shop of its own shares the run's mailbox with the main shop).
+ */
+async function invitationLink(email: string, origin: string): Promise<string> {
   let link = '';
   await expect
     .poll(() => {
-      link = /https?:\/\/\S+\/manage\?invitation=[0-9a-f]+/.exec(mailsTo(email).join('\n'))?.[0] ?? '';
+      const links = mailsTo(email).flatMap((m) => m.match(/https?:\/\/\S+\/manage\?invitation=[0-9a-f]+/g) ?? []);
+      link = links.find((l) => new URL(l).origin === origin) ?? '';
       return link;
     })
     .not.toBe('');
@@ -47,7 +51,7 @@ export async function signInAtDesk(page: Page, email: string, atSetUp: () => Pro
   await popup.getByRole('button', { name: 'Войти' }).click();
   const gate = page.getByTestId('desk-gate');
   await expect(gate).toContainText('откройте ссылку из письма-приглашения');
-  const link = new URL(await invitationLink(email));
+  const link = new URL(await invitationLink(email, new URL(page.url()).origin));
   await page.goto(`${link.pathname}${link.search}`);
   await gate.getByRole('button', { name: 'Принять приглашение' }).click();
   await gate.getByRole('button', { name: 'Подключить приложение' }).click();

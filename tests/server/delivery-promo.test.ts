@@ -71,6 +71,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
           days_max: 2,
           pay_on_receipt_upto: 50000,
           fitting_items_max: 5,
+          carrier: null,
         },
         {
           method: 'pickup',
@@ -80,6 +81,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
           days_max: 3,
           pay_on_receipt_upto: 50000,
           fitting_items_max: null,
+          carrier: null,
         },
       ],
     });
@@ -95,6 +97,7 @@ describe.each(backends)('places, delivery and discounts on $name', (backend) => 
         days_max: 2,
         pay_on_receipt_upto: 50000,
         fitting_items_max: 5,
+        carrier: null,
       },
     ]);
 

@@ -114,7 +114,7 @@ describe.each(backends)('paying on receipt on $name', (backend) => {
     expect(opened.body).toMatchObject({ payment_method: 'on_receipt', actions: ['assembling', 'cancelled'], money: { due: 6000 } });
     expect((await move(o.guid, 'assembling')).body).toMatchObject({ status: 'assembling', payment_status: 'unpaid' });
     res = await move(o.guid, 'shipped', { tracking: '1099887766' });
-    expect(res.body).toMatchObject({ status: 'shipped', payment_status: 'unpaid', actions: ['received', 'returned'] });
+    expect(res.body).toMatchObject({ status: 'shipped', payment_status: 'unpaid', actions: ['ready_for_pickup', 'received', 'returned'] });
     const shipped = (await mailsTo(app, email)).find((m) => m.subject.startsWith('Заказ отправлен'))!;
     expect(shipped.body_text).toContain(`Оплата при получении, наличными или картой: 6${NBSP}000${NBSP}₽`);
     expect(shipped.body_text).toContain('1099887766');

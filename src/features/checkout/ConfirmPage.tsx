@@ -89,6 +89,11 @@ export default function ConfirmPage() {
           </p>
           {returned && !isPaid(info) && <p className="notice">{returned}</p>}
           <OrderLines info={info} />
+          {info.pickup_point && (
+            <p data-testid="pickup-point">
+              Пункт выдачи СДЭК «{info.pickup_point.name}»: {info.pickup_point.address}
+            </p>
+          )}
           {info.fitting && (
             <p className="muted" data-testid="fitting">
               С примеркой: курьер подождёт, пока вы примеряете вещи; оплачиваются только подошедшие вещи и доставка.

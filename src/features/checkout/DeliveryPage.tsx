@@ -30,6 +30,7 @@ import { orderAccepted, useUi } from '../../state/ui.ts';
 import { BonusPoints } from './BonusPoints.tsx';
 import { checkDeliveryForm, payOnReceipt, type FormErrors, type OnReceipt } from './checkout-rules.ts';
 import { SavedAddresses } from './SavedAddresses.tsx';
+import { PickupPoints } from './PickupPoints.tsx';
 import './checkout.css';
 
 export default function DeliveryPage() {
@@ -52,6 +53,8 @@ export default function DeliveryPage() {
   const pieces = b.cart.reduce((n, l) => n + l.quantity, 0);
   const fittingMax = chosen?.fitting_items_max ?? null;
   const fitting = c.fitting && fittingMax !== null && pieces <= fittingMax;
+  // A carrier's pickup method sends the parcel to the point the buyer chooses.
+  const needsPoint = chosen?.method === 'pickup' && chosen.carrier !== null;
 
   useEffect(() => {
     void loadDeliveryWidget();
@@ -89,6 +92,9 @@ export default function DeliveryPage() {
       { fio: c.fio, email: c.email, phone: c.phone, cityChosen: !!city, method: chosen?.method ?? null, address: c.address },
       true,
     );
+    // The live store, not the render's snapshot: this page draws nothing of the point, so it may not have redrawn.
+    const point = checkout.point;
+    if (needsPoint && !point) found.point = 'Выберите пункт выдачи из списка';
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length || !city || !chosen || b.queue.length) return;
@@ -103,6 +109,7 @@ export default function DeliveryPage() {
           delivery_method: chosen.method,
           payment_method: payment,
           fitting: fitting || undefined,
+          pickup_point: needsPoint ? point?.code : undefined,
           promo_code: c.promo?.code,
           bonus: bonus || undefined,
           comment: c.comment.trim() || undefined,
@@ -193,6 +200,7 @@ export default function DeliveryPage() {
             />
           </Field>
         )}
+        {needsPoint && city && <PickupPoints cityId={city.id} payOnReceipt={payment === 'on_receipt'} error={errors.point} />}
         {fittingMax !== null && <FittingChoice fitting={fitting} pieces={pieces} max={fittingMax} />}
         <Field id="comment" label="Комментарий к заказу">
           <textarea id="comment" rows={2} value={c.comment} onChange={(e) => (checkout.comment = e.target.value)} />

@@ -12,7 +12,7 @@ export interface DeliveryForm {
   address: string;
 }
 
-export type FormErrors = Partial<Record<'fio' | 'email' | 'phone' | 'city' | 'method' | 'address', string>>;
+export type FormErrors = Partial<Record<'fio' | 'email' | 'phone' | 'city' | 'method' | 'address' | 'point', string>>;
 
 export function checkDeliveryForm(f: DeliveryForm, needBuyer: boolean): FormErrors {
   const e: FormErrors = {};

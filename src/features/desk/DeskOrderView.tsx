@@ -12,7 +12,7 @@ import { isSettled, paysAtHandOver, paysOnReceipt } from '../../../common/order-
 import { formatKopecks } from '../../../common/kopecks.ts';
 import { namedTitle } from '../../../common/titles.ts';
 import { href } from '../../../common/routes.ts';
-import { deskOrder, moveOrder, saveOrderNote } from '../../api/desk.ts';
+import { deskOrder, moveOrder, registerShipment, saveOrderNote, shipmentLabelUrl } from '../../api/desk.ts';
 import { OrderTotals } from '../../components/OrderLines.tsx';
 import { onOrder } from './desk-time.ts';
 import { useLoad } from '../../components/use-load.ts';
@@ -68,6 +68,7 @@ export function DeskOrderView({ id }: { id: number }) {
         )}
       </p>
       <Moves order={order} onMoved={setOrder} />
+      <Shipment order={order} onChanged={setOrder} />
       <div className="desk-order__grid">
         <section>
           <h2>Покупатель</h2>
@@ -86,6 +87,12 @@ export function DeskOrderView({ id }: { id: number }) {
             {order.delivery.method_name}, {formatPrice(order.delivery.price)}
             {order.delivery.fitting && <strong data-testid="desk-fitting"> · с примеркой</strong>}
             <br />
+            {order.pickup_point && (
+              <>
+                Пункт выдачи СДЭК «{order.pickup_point.name}» ({order.pickup_point.code})
+                <br />
+              </>
+            )}
             {[order.delivery.city, order.delivery.address].filter(Boolean).join(', ')}
             {order.delivery.tracking_number && (
               <>
@@ -343,6 +350,61 @@ function Note({ order, onSaved }: { order: DeskOrder; onSaved: (o: DeskOrder) =>
 function moveButton(order: DeskOrder, move: ManagerMove): string {
   if (move !== 'received' || !paysAtHandOver(order)) return MOVE_TEXTS[move].button;
   return order.delivery.fitting ? 'Получен и оплачен: отметить примерку' : `Получен и оплачен: ${formatPrice(order.money.due)}`;
+}
+
+/**
+ * The order's shipment with the carrier: its number once registered, the carrier's last status and the label to
+ * print; or why it is not registered yet, and a button to try again.
+ */
+function Shipment({ order, onChanged }: { order: DeskOrder; onChanged: (o: DeskOrder) => void }) {
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+  const s = order.shipment;
+  if (!s) return null;
+  const retry = async () => {
+    setSending(true);
+    setError('');
+    try {
+      onChanged(await registerShipment(order.id));
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section className="desk-shipment" data-testid="desk-shipment">
+      <h2>Отправление {s.carrier}</h2>
+      {s.registered ? (
+        <p>
+          Номер: <strong data-testid="desk-shipment-number">{s.number}</strong>
+          {s.carrier_status && <> · статус у перевозчика: {s.carrier_status}</>} ·{' '}
+          <a href={shipmentLabelUrl(order.id)} target="_blank" rel="noreferrer">
+            Этикетка (PDF)
+          </a>
+        </p>
+      ) : (
+        <>
+          <p className="notice" role="status">
+            Ещё не зарегистрировано
+            {s.last_error && (
+              <>
+                : <span data-testid="desk-shipment-error">{s.last_error}</span>
+              </>
+            )}
+          </p>
+          <button type="button" className="button button--small" disabled={sending} onClick={() => void retry()}>
+            Повторить регистрацию
+          </button>
+        </>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
 }
 
 /** The order's lines with units not yet sent back. */
