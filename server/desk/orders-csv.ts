@@ -25,6 +25,7 @@ const HEADER = [
   'Телефон',
   'E-mail',
   'Доставка',
+  'Пункт выдачи',
   'Товаров, шт.',
   'Сумма, ₽',
 ];
@@ -40,6 +41,7 @@ export function ordersCsv(rows: readonly DeskListRow[]): string {
     r.buyer_phone,
     r.buyer_email,
     METHOD_NAMES[r.delivery_method as keyof typeof METHOD_NAMES] ?? r.delivery_method,
+    r.pickup_point ? `${r.pickup_point.code}, ${r.pickup_point.address}` : '',
     r.count,
     r.total,
   ]);

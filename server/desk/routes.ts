@@ -100,7 +100,7 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
     const byStatus = new Map(counts.map((c) => [c.status, c.count]));
     return {
       count,
-      results: rows.map((r) => ({
+      results: rows.map(({ pickup_point: _point, ...r }) => ({
         ...r,
         created_at: iso(r.created_at),
         status: r.status as OrderStatus,

@@ -36,7 +36,7 @@ async function ordersToSend(db: Queryable): Promise<OutOrder[]> {
   return db.query<OutOrder>(
     `select id, number, guid::text as guid, user_id, buyer_fio, buyer_email, buyer_phone, city_name, address,
             delivery_method, delivery_price, items_sum, promo_code, promo_discount, gift_card_amount, bonus_spent, total,
-            status, payment_status, payment_method, fitting, returned_unpaid, created_at, hold_until, tracking_number, comment, accounting_number,
+            status, payment_status, payment_method, fitting, returned_unpaid, carrier, carrier_tariff, pickup_point, created_at, hold_until, tracking_number, comment, accounting_number,
             status || '/' || payment_status as state
        from orders where exchanged_state is distinct from status || '/' || payment_status
         -- An order that ended before the accounting system ever took it (placed before the exchange was turned
@@ -138,6 +138,8 @@ async function documentOf(db: Queryable, o: OutOrder): Promise<string> {
     requisite('Статус заказа', orderStatusName(o.status)),
     requisite('Способ доставки', o.delivery_method === 'pickup' ? 'Самовывоз из пункта выдачи' : 'Курьер'),
     requisite('Адрес доставки', place),
+    o.pickup_point ? requisite('Пункт выдачи СДЭК', `${o.pickup_point.code}: ${o.pickup_point.address}`) : '',
+    o.fitting ? requisite('Примерка', 'true') : '',
     o.tracking_number ? requisite('Трек-номер', o.tracking_number) : '',
     o.promo_code ? requisite('Промокод', o.promo_code) : '',
     o.accounting_number ? requisite('Номер по 1С', o.accounting_number) : '',

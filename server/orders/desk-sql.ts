@@ -22,6 +22,8 @@ export interface DeskListRow {
   status: string;
   payment_status: string;
   payment_method: string;
+  /** The carrier's pickup point the buyer chose, if any. */
+  pickup_point: { code: string; address: string } | null;
   buyer_fio: string;
   buyer_phone: string;
   buyer_email: string;
@@ -68,7 +70,7 @@ export async function deskOrders(
   const w = where(f, true);
   const [{ count }] = await db.query<{ count: number }>(`select count(*)::int as count from orders o ${w.sql}`, w.params);
   const rows = await db.query<DeskListRow>(
-    `select o.id, o.number, o.created_at, o.status, o.payment_status, o.payment_method, o.buyer_fio, o.buyer_phone, o.buyer_email, o.total,
+    `select o.id, o.number, o.created_at, o.status, o.payment_status, o.payment_method, o.pickup_point, o.buyer_fio, o.buyer_phone, o.buyer_email, o.total,
             o.delivery_method, (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as count
        from orders o ${w.sql}
       order by o.created_at desc, o.id desc

@@ -152,6 +152,53 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
     ]);
   });
 
+  it("takes what the buyer kept at a fitting from CDEK's partial delivery: paid for that, the rest back on sale", async () => {
+    const s = shopper(app);
+    const exts: string[] = [];
+    for (const price of [3000, 2000]) {
+      const v = await freshVariant(app, 10);
+      await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
+      await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
+      exts.push(v.ext_id);
+    }
+    const placed = await s.call('POST', '/api/v2/order/', {
+      buyer: BUYER,
+      ...(await city(app, 'Москва')),
+      delivery_method: 'courier',
+      address: 'ул. Большая Ордынка, д. 21, кв. 7',
+      payment_method: 'on_receipt',
+      fitting: true,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const { guid, number, total } = placed.body as { guid: string; number: string; total: number };
+    const assembled = await move(guid, 'assembling');
+    const [held] = cdekOrderOf(number);
+    expect(held!.request).toMatchObject({
+      tariff_code: 137,
+      to_location: { code: 44 },
+      services: [{ code: 'TRYING_ON' }, { code: 'PART_DELIV' }],
+    });
+    const items = (held!.request.packages as { items: { ware_key: string; cost: number }[] }[])[0]!.items;
+    const cheaper = items.find((i) => i.cost === 2000)!;
+    const cdekNumber = assembled.body.shipment.number as string;
+    await cdek.report(cdekNumber, 'RECEIVED_AT_SHIPMENT_WAREHOUSE');
+    await cdek.report(cdekNumber, 'TAKEN_BY_COURIER');
+    // The buyer kept the dearer one: CDEK delivered part of the order.
+    await cdek.report(cdekNumber, 'DELIVERED', {
+      reason: '20',
+      delivered: Object.fromEntries(items.map((i) => [i.ware_key, i === cheaper ? 0 : 1])),
+    });
+    expect(await info(s, guid)).toMatchObject({ status: 'received', payment_status: 'paid', due: total - 2000 });
+    const returned = await app.db.query<{ ext_id: string; returned: number }>(
+      'select i.ext_id, i.returned from order_items i join orders o on o.id = i.order_id where o.guid = $1 order by i.id',
+      [guid],
+    );
+    expect(returned).toEqual([
+      { ext_id: exts[0], returned: 0 },
+      { ext_id: exts[1], returned: 1 },
+    ]);
+  });
+
   it('keeps an order CDEK did not answer, answered 5xx or refused where it was, says why on the desk, and registers it on the next try', async () => {
     const { s } = await basket(2500);
     const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
