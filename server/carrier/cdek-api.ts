@@ -1,6 +1,6 @@
 // CDEK's REST API v2, the calls the shop makes (docs/delivery.md names the specification of each field): an
-// OAuth client-credentials token, kept until shortly before it expires and shared by the calls made meanwhile
-// (one expired early, a 401, is taken again once); cities by name; the tariff list of the calculator; the
+// OAuth client-credentials token, kept until shortly before it expires and one taken at a time for the calls
+// made meanwhile (one expired early, a 401, is taken again once); cities by name; the tariff list of the calculator; the
 // pickup points and parcel lockers of a city; an order registered and read back; a label to print; the status
 // webhooks. Every call has a time limit; a failure is a CarrierError in Russian, saying whether trying again
 // later may help (no answer, a 5xx) or not (CDEK refused what was sent). Written by hand: CDEK publishes no
@@ -127,7 +127,8 @@ interface Token {
 
 /** The CDEK API of one contract, its token kept between calls. */
 export class CdekApi {
-  private token: Promise<Token> | null = null;
+  private current: Token | null = null;
+  private taking: Promise<Token> | null = null;
 
   constructor(private readonly config: CdekConfig) {}
 
@@ -238,7 +239,7 @@ export class CdekApi {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status === 401 && retryOn401) {
-      if (this.token && (await this.token) === token) this.token = null;
+      this.forget(token);
       return this.send(method, url, body, false);
     }
     if (res.status >= 500) throw new CarrierError(CDEK_MESSAGES.unreachable(`HTTP ${res.status}`), true);
@@ -246,37 +247,38 @@ export class CdekApi {
     return res;
   }
 
+  /** The token kept while it lasts; else one taken now, shared by every call that asks meanwhile. */
   private currentToken(): Promise<Token> {
-    const now = Date.now();
-    if (!this.token) this.token = this.takeToken();
-    return this.token.then((t) => {
-      if (t.until > now) return t;
-      this.token = null;
-      return this.currentToken();
-    });
+    if (this.current && this.current.until > Date.now()) return Promise.resolve(this.current);
+    this.taking ??= this.takeToken()
+      .then((t) => (this.current = t))
+      .finally(() => (this.taking = null));
+    return this.taking;
+  }
+
+  /** Drops a token CDEK refused, unless a newer one has been taken already. */
+  private forget(token: Token): void {
+    if (this.current === token) this.current = null;
   }
 
   private async takeToken(): Promise<Token> {
-    try {
-      const form = new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-      });
-      const res = await request(this.config.timeoutMs, `${this.config.apiUrl}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-      });
-      if (res.status === 400 || res.status === 401) throw new CarrierError(CDEK_MESSAGES.credentials, false);
-      if (!res.ok) throw new CarrierError(CDEK_MESSAGES.unreachable(`HTTP ${res.status}`), true);
-      const answer = (await res.json()) as { access_token?: string; expires_in?: number };
-      if (!answer.access_token || !answer.expires_in) throw new CarrierError(CDEK_MESSAGES.badAnswer, true);
-      return { value: answer.access_token, until: Date.now() + answer.expires_in * 1000 - TOKEN_MARGIN_MS };
-    } catch (err) {
-      this.token = null; // the next call asks again
-      throw err;
-    }
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.config.clientId,
+      client_secret: this.config.clientSecret,
+    });
+    const res = await request(this.config.timeoutMs, `${this.config.apiUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    if (res.status === 400 || res.status === 401) throw new CarrierError(CDEK_MESSAGES.credentials, false);
+    if (!res.ok) throw new CarrierError(CDEK_MESSAGES.unreachable(`HTTP ${res.status}`), true);
+    const answer = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    if (!answer.access_token || !answer.expires_in) throw new CarrierError(CDEK_MESSAGES.badAnswer, true);
+    // Kept until a minute before CDEK says it expires, and at least half its life.
+    const life = answer.expires_in * 1000;
+    return { value: answer.access_token, until: Date.now() + Math.max(life / 2, life - TOKEN_MARGIN_MS) };
   }
 }
 

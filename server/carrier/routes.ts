@@ -13,7 +13,10 @@ import { CarrierError } from './cdek-api.ts';
 import { followShipment } from './shipments.ts';
 import { shipmentByUuid } from './shipments-sql.ts';
 
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const same = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 export default async function carrierRoutes(app: FastifyInstance): Promise<void> {
   route(app, CARRIER_ENDPOINTS.cdekWebhook, async (req, reply) => {
@@ -25,8 +28,10 @@ export default async function carrierRoutes(app: FastifyInstance): Promise<void>
       try {
         await followShipment(deps, shipment);
       } catch (err) {
-        if (!(err instanceof CarrierError)) throw err;
-        req.log.warn({ order: shipment.order_id, err: err.message }, 'cdek: a reported shipment is read again by the pass');
+        // Whatever went wrong, CDEK is answered 200 (it drops a subscription that answers otherwise); the pass reads it again.
+        if (err instanceof CarrierError)
+          req.log.warn({ order: shipment.order_id, err: err.message }, 'cdek: a reported shipment is read again by the pass');
+        else req.log.error({ order: shipment.order_id, err }, 'cdek: a reported shipment could not move its order');
       }
     }
     return reply.type('text/plain; charset=utf-8').send('OK');

@@ -34,16 +34,19 @@ export async function addPendingShipments(db: Queryable): Promise<void> {
   );
 }
 
-/** Claims up to `limit` pending shipments (or the one of `orderId`) for `seconds`, skipping those claimed by another pass. */
+/**
+ * Claims up to `limit` pending shipments of orders still being assembled (or the one of `orderId`) for `seconds`,
+ * skipping those claimed by another pass: one cancelled or shipped by hand meanwhile is never registered.
+ */
 export function claimPending(db: Queryable, limit: number, seconds: number, orderId?: number): Promise<ShipmentRow[]> {
   return db.query<ShipmentRow>(
     `update shipments set claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
-      where id in (select id from shipments
-                    where status = 'pending' and (claimed_until is null or claimed_until < now())
-                      and ($3::int is null or order_id = $3)
-                    order by id limit $1 for update skip locked)
+      where id in (select s.id from shipments s join orders o on o.id = s.order_id
+                    where s.status = 'pending' and (s.claimed_until is null or s.claimed_until < now())
+                      and o.status = $4 and ($3::int is null or s.order_id = $3)
+                    order by s.id limit $1 for update of s skip locked)
       returning ${COLUMNS}`,
-    [limit, seconds, orderId ?? null],
+    [limit, seconds, orderId ?? null, ORDER.assembling],
   );
 }
 

@@ -51,6 +51,7 @@ export const SHIPMENT_MESSAGES = {
   noLocker: 'СДЭК не возит в постамат этого заказа: выберите другой пункт выдачи',
   notRegistered: 'Заказ ещё не зарегистрирован в СДЭК: этикетки пока нет',
   labelLate: 'СДЭК ещё готовит этикетку: попробуйте через минуту',
+  failed: 'Не удалось собрать заказ для СДЭК',
 } as const;
 
 /** The CDEK order of a shop's order: the tariff checkout priced (a locker's own, asked now) and the city's code. */
@@ -96,16 +97,25 @@ async function registerOne(deps: CarrierDeps, s: ShipmentRow): Promise<void> {
     if (!held.cdek_number) return releaseShipment(deps.db, s.id, SHIPMENT_MESSAGES.checking);
     await markRegistered(deps.db, s.id, held.cdek_number);
   } catch (err) {
-    if (!(err instanceof CarrierError)) throw err;
-    deps.warn(`cdek: order ${s.order_id} not registered: ${err.message}`);
-    await releaseShipment(deps.db, s.id, err.message);
+    // The order stays where it was, the reason on the desk; the next pass (or «Повторить») tries again.
+    const why =
+      err instanceof CarrierError ? err.message : `${SHIPMENT_MESSAGES.failed}: ${err instanceof Error ? err.message : String(err)}`;
+    deps.warn(`cdek: order ${s.order_id} not registered: ${why}`);
+    await releaseShipment(deps.db, s.id, why);
   }
 }
 
-/** Registers the shipments waiting (or the one of `orderId` now); what is left waits for the next pass. */
+/**
+ * Registers the shipments waiting (or the one of `orderId` now), claiming one at a time so that a claim never
+ * runs out while it waits its turn; what is left waits for the next pass.
+ */
 export async function registerShipments(deps: CarrierDeps, orderId?: number): Promise<void> {
   await addPendingShipments(deps.db);
-  for (const s of await claimPending(deps.db, orderId ? 1 : PER_PASS, CLAIM_SECONDS, orderId)) await registerOne(deps, s);
+  for (let i = 0; i < (orderId ? 1 : PER_PASS); i++) {
+    const [s] = await claimPending(deps.db, 1, CLAIM_SECONDS, orderId);
+    if (!s) return;
+    await registerOne(deps, s);
+  }
 }
 
 /** Reads one registered shipment from CDEK and moves its order by what it says. */
@@ -125,8 +135,10 @@ export async function followShipments(deps: CarrierDeps): Promise<void> {
     try {
       await followShipment(deps, s);
     } catch (err) {
-      if (!(err instanceof CarrierError)) throw err;
-      deps.warn(`cdek: shipment of order ${s.order_id} not read: ${err.message}`);
+      // One shipment that cannot move its order (a move the lifecycle refuses) holds up no other: it is marked
+      // read, the reason logged, and read again in its turn.
+      deps.warn(`cdek: shipment of order ${s.order_id} not followed: ${err instanceof Error ? err.message : String(err)}`);
+      await markChecked(deps.db, s.id, null);
     }
   }
 }

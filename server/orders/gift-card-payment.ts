@@ -26,6 +26,8 @@ export async function payFromCard(tx: Queryable, order: OrderRow, code: string, 
   if (isPaid(order) || amountDue(order) === 0) throw new Refusal('conflict', LIFECYCLE_MESSAGES.alreadyPaid);
   // An order paid on receipt takes a gift card until a manager takes it up: after that its sum to collect is set.
   if (paysOnReceipt(order) && !canMove(order, ORDER.paid)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.onReceiptUnderWay);
+  // What the carrier collects is the whole of each position: a gift card's share of it cannot be told to the carrier.
+  if (paysOnReceipt(order) && order.carrier) throw new Refusal('conflict', LIFECYCLE_MESSAGES.giftCardWithCarrier);
   const card = usableCard(await cardByCode(tx, cleanCardCode(code), true));
   const items = await orderItems(tx, order.id);
   const certificates = items.reduce((s, i) => s + (i.gift_certificate_id !== null ? i.price * i.quantity : 0), 0);

@@ -2,14 +2,14 @@
 // ON_RECEIPT_TRANSITIONS: common/order-status.ts) and says what each change does, in the caller's one
 // transaction on the locked order. Placing records the first status; paying sets the money's arrival and its
 // effects (order-paid.ts: bonus points, bought gift cards), and an order paid on receipt is paid as its goods
-// are handed over;
-// cancelling undoes exactly what placing took: stock, the promo code's use, the bonus points spent, the gift
-// card money, and lapses the payments still pending; handing over writes the goods' closing receipt. Every
-// change is recorded with who made it and from what status, and the buyer is told of the ones they care about
-// once, by mail and by push from one place (tellBuyer). A paid order's card money goes back, and a closing
-// receipt is issued, through the payment provider after the transaction (payments/refunds.ts,
-// payments/closing-receipts.ts). Callers (the checkout, the payment provider, the unpaid-order pass, the
-// manager's desk and the accounting system) only ask.
+// are handed over; cancelling undoes exactly what placing took: stock, the promo code's use, the bonus points
+// spent, the gift card money, and lapses the payments still pending; handing over writes the goods' closing
+// receipt. Every change is recorded with who made it and from what status, and the buyer is told of the ones
+// they care about once, by mail and by push from one place (tellBuyer). A paid order's card money goes back,
+// and a closing receipt is issued, through the payment provider after the transaction (payments/refunds.ts,
+// payments/closing-receipts.ts). The hand-over of an order paid on receipt or tried on is lifecycle-hand-over.ts;
+// a manager's move from the desk, lifecycle-manager.ts. Callers (the checkout, the payment provider, the
+// unpaid-order pass, the manager's desk, the accounting system and the carrier) only ask.
 import type { Queryable } from '../db/public.ts';
 import { addLedgerEntry, expiryOf } from '../accounts/public.ts';
 import { enqueueMail } from '../mail/public.ts';
@@ -29,7 +29,6 @@ import {
   type OrderStatus,
 } from '../../common/order-status.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import { undoesSale, type ManagerMove } from '../../common/manager-moves.ts';
 import { formatKopecks } from '../../common/kopecks.ts';
 import { formatPrice } from '../../common/money.ts';
 import {
@@ -61,7 +60,7 @@ import {
 import { paidEffects } from './order-paid.ts';
 import { closingReceipt, refundReceipt, saleReceipt } from './receipt.ts';
 import { atHandOverText, orderStatusMail } from './order-mails.ts';
-import { orderById, orderItems, type OrderRow } from './orders-sql.ts';
+import { orderItems, type OrderRow } from './orders-sql.ts';
 
 /** Who asks for a change: the buyer (their account, if signed in), the shop itself, a manager, the accounting system. */
 export interface Actor {
@@ -75,6 +74,9 @@ export const LIFECYCLE_MESSAGES = {
   notFound: 'Заказ не найден',
   alreadyPaid: 'Заказ уже оплачен',
   onReceiptUnderWay: 'Заказ уже собирается: он оплачивается при получении, наличными или картой',
+  carrierCollects: 'оплата не отмечена: заказ оплачивается при получении в СДЭК, деньги соберёт СДЭК',
+  giftCardWithCarrier:
+    'Подарочной картой нельзя оплатить часть заказа, который оплачивается при получении в СДЭК: оплатите его целиком при получении или картой на сайте',
   cancelled: 'Заказ отменён',
   notAllowed: (from: string, to: OrderStatus) =>
     `Заказ в статусе «${orderStatusName(from)}» нельзя перевести в статус «${orderStatusName(to)}»`,
@@ -258,6 +260,9 @@ export async function returnGoods(
     if (!isSettled(order)) return [...done, ...(await notOwedAnyMore(tx, order, returnedKop))];
     const card = await scheduleRefunds(tx, order.id, reason, whole ? 'goods' : wanted, returnedKop);
     if (card > 0) done.push(`возвращается на банковскую карту, которой оплачен заказ: ${formatKopecks(card)}`);
+    // Paid at the door, the money went through no bank: the shop gives it back itself (cash or a transfer).
+    if (paysOnReceipt(order))
+      done.push(`деньги за эти товары магазин вернёт сам: заказ оплачен при получении, ${formatKopecks(returnedKop)}`);
     // What the bank card does not get back of the goods' price, the gift card does: the card's receipt holds each
     // position's card share, the gift card paid the rest. Counted over every return of the order so far, so
     // that its balance, kept in whole roubles, rounds up once and not at each return: all the goods back, it has
@@ -358,34 +363,6 @@ async function paidAtHandOver(tx: Queryable, order: OrderRow): Promise<string[]>
 }
 
 /**
- * The money of an order paid on receipt has come, by the accounting system's word (1C's «Дата оплаты по 1С»)
- * or a manager's: still new, it is paid as any order; on its way (shipped, at the pickup point), the goods have
- * been handed over against it, so it is received; being assembled, the payment is recorded and the order goes
- * on. False when it was paid already. An order paid online is paid by `pay`.
- */
-export async function paidOnReceipt(tx: Queryable, order: OrderRow, actor: Actor, comment: string, publicUrl: string): Promise<boolean> {
-  if (isSettled(order)) return false;
-  if (canMove(order, ORDER.paid)) return pay(tx, order, actor, comment, publicUrl);
-  if (canMove(order, ORDER.received)) {
-    await advance(tx, order, ORDER.received, actor, comment, publicUrl);
-    return true;
-  }
-  if (!paysAtHandOver(order)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, ORDER.paid));
-  await setPaid(tx, order.id, order.status as OrderStatus);
-  const status = order.status as OrderStatus;
-  await insertHistory(tx, {
-    orderId: order.id,
-    status,
-    from: status,
-    actor: actor.kind,
-    actorId: actor.id,
-    comment: [comment, 'оплата получена'].filter(Boolean).join('; '),
-  });
-  await paidEffects(tx, order, publicUrl);
-  return true;
-}
-
-/**
  * The goods are handed over: their closing (full-payment) receipt is written, to be issued against the bank
  * payment they were prepaid by after the transaction (payments/closing-receipts.ts). When no such payment
  * exists (a gift card the shop gave away), the history says the receipt is the cash register's to make.
@@ -403,83 +380,4 @@ async function closeSale(tx: Queryable, order: OrderRow): Promise<string[]> {
   if (!payment) return [LIFECYCLE_MESSAGES.noBankToClose];
   await insertClosingReceipt(tx, order.id, payment.id, receipt);
   return [];
-}
-
-/**
- * The goods of an order with fitting are handed over: the buyer kept `kept` (units by ext_id; a line left out
- * was not kept) and handed the rest back at the door. Those are a return made there and then: back on sale at
- * once, no longer owed when the order is paid on receipt, their money going back when it was paid ahead. The
- * order is then received with what was kept (paid on receipt: paid for that and the delivery). Nothing kept, it
- * is returned, and the delivery, which was carried out, is still paid at the door (as the fitting page says).
- */
-export async function handOver(
-  tx: Queryable,
-  order: OrderRow,
-  kept: ReadonlyMap<string, number>,
-  actor: Actor,
-  comment: string,
-  publicUrl: string,
-): Promise<void> {
-  if (!order.fitting) throw new Refusal('invalid', LIFECYCLE_MESSAGES.noFitting);
-  if (!canMove(order, ORDER.received)) throw new Refusal('conflict', LIFECYCLE_MESSAGES.notAllowed(order.status, ORDER.received));
-  const left = await linesLeft(tx, order.id);
-  for (const [ext, n] of kept) {
-    const line = left.find((l) => l.ext_id === ext);
-    if (!line || !Number.isInteger(n) || n < 0 || n > line.left)
-      throw new Refusal('invalid', LIFECYCLE_MESSAGES.notThatManyKept(line?.name ?? ext));
-  }
-  const back = new Map(left.map((l) => [l.ext_id, l.left - (kept.get(l.ext_id) ?? 0)] as const).filter(([, n]) => n > 0));
-  if (back.size) await returnGoods(tx, order, actor, LIFECYCLE_MESSAGES.notKept, publicUrl, back);
-  const now = (await orderById(tx, order.id, true))!;
-  if (canMove(now, ORDER.received)) return advance(tx, now, ORDER.received, actor, comment, publicUrl);
-  // Nothing kept: the order came back whole, and what is still owed (the delivery) was paid at the door.
-  if (!paysOnReceipt(now) || isSettled(now) || amountDue(now) === 0) return;
-  await setPaid(tx, now.id, now.status as OrderStatus);
-  const status = now.status as OrderStatus;
-  const paid = `оплачена доставка при получении: ${formatPrice(amountDue(now))}`;
-  await insertHistory(tx, {
-    orderId: now.id,
-    status,
-    from: status,
-    actor: actor.kind,
-    actorId: actor.id,
-    comment: [comment, paid].filter(Boolean).join('; '),
-  });
-}
-
-/**
- * A manager's move from the desk, with what it needs: a reason for a cancel or a return (the buyer reads it
- * in their mail), a tracking number to ship (the buyer sees it on their order page), and, for the hand-over of
- * an order with fitting, what the buyer kept.
- */
-export async function managerMove(
-  tx: Queryable,
-  order: OrderRow,
-  move: ManagerMove,
-  actor: Actor,
-  input: {
-    reason: string;
-    tracking: string;
-    lines?: readonly { ext_id: string; quantity: number }[];
-    kept?: readonly { ext_id: string; quantity: number }[];
-  },
-  publicUrl: string,
-): Promise<void> {
-  const reason = input.reason.trim();
-  const tracking = input.tracking.trim();
-  if (undoesSale(move) && !reason) throw new Refusal('invalid', LIFECYCLE_MESSAGES.reasonNeeded);
-  if (move === 'cancelled') return cancel(tx, order, actor, reason, publicUrl);
-  if (move === 'returned') {
-    const lines = input.lines && new Map(input.lines.map((l) => [l.ext_id, l.quantity]));
-    if (lines && lines.size !== input.lines!.length) throw new Refusal('invalid', LIFECYCLE_MESSAGES.lineTwice);
-    return returnGoods(tx, order, actor, reason, publicUrl, lines);
-  }
-  if (move === 'received' && input.kept) {
-    const kept = new Map(input.kept.map((l) => [l.ext_id, l.quantity]));
-    if (kept.size !== input.kept.length) throw new Refusal('invalid', LIFECYCLE_MESSAGES.lineTwice);
-    return handOver(tx, order, kept, actor, reason, publicUrl);
-  }
-  if (move !== 'shipped') return advance(tx, order, move, actor, reason, publicUrl);
-  if (!tracking) throw new Refusal('invalid', LIFECYCLE_MESSAGES.trackingNeeded);
-  return advance(tx, order, move, actor, reason, publicUrl, tracking);
 }

@@ -34,7 +34,7 @@ import { DELIVERY_MESSAGES, METHOD_NAMES, quoteBasket, type DeliveryProvider, ty
 import type { PaymentMethod } from '../../common/order-status.ts';
 import { formatPrice } from '../../common/money.ts';
 import { payFromCard } from './gift-card-payment.ts';
-import { pay, placed, shopper } from './lifecycle.ts';
+import { LIFECYCLE_MESSAGES, pay, placed, shopper } from './lifecycle.ts';
 import { buyerConfirmation, managerNotice } from './order-mails.ts';
 import { evaluatePromo, normalizeCode } from './promo-rules.ts';
 import { checkUnpaidCaps, type HoldRules } from './unpaid-holds.ts';
@@ -201,7 +201,10 @@ export async function placeOrder(
   if (paymentMethod === 'on_receipt') checkPayOnReceipt(quote, total, itemsSum > goodsSum);
   const fitting = input.fitting === true;
   if (fitting) checkFitting(quote, lines);
-  const point = quote.method === 'pickup' ? await chosenPoint(tx, deps.delivery, input, paymentMethod) : null;
+  if (paymentMethod === 'on_receipt' && quote.carrier && input.gift_card?.trim())
+    throw new Refusal('invalid', LIFECYCLE_MESSAGES.giftCardWithCarrier);
+  // The carrier's pickup method sends the parcel to the point chosen; priced by the tariff table, there is none.
+  const point = quote.method === 'pickup' && quote.carrier ? await chosenPoint(tx, deps.delivery, input, paymentMethod) : null;
   if (point) address = `Пункт выдачи «${point.name}»: ${point.address}`;
   const number = await nextOrderNumber(tx);
   const order = {

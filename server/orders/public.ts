@@ -32,19 +32,9 @@ export {
   type DeskFilter,
   type DeskListRow,
 } from './desk-sql.ts';
-export {
-  LIFECYCLE_MESSAGES,
-  SYSTEM,
-  advance,
-  cancel,
-  handOver,
-  returnGoods,
-  managerMove,
-  paidOnReceipt,
-  pay,
-  refundsDone,
-  type Actor,
-} from './lifecycle.ts';
+export { LIFECYCLE_MESSAGES, SYSTEM, advance, cancel, returnGoods, pay, refundsDone, type Actor } from './lifecycle.ts';
+export { handOver, paidOnReceipt } from './lifecycle-hand-over.ts';
+export { managerMove } from './lifecycle-manager.ts';
 export { METHOD_NAMES } from './delivery.ts';
 export { iso } from './order-info.ts';
 export { latePaymentNotice, paymentReminder } from './order-mails.ts';

@@ -18,8 +18,8 @@ export const checkout = proxy({
   payment: 'card' as PaymentMethod,
   /** Fitting at the door, where the courier offers it: the buyer pays for what they keep. */
   fitting: false,
-  /** The carrier's pickup point chosen (its code, to send; its name and address, to show). */
-  point: null as null | { code: string; name: string; address: string },
+  /** The carrier's pickup point chosen (its code, to send; its name and address, to show; whether it takes cash). */
+  point: null as null | { code: string; name: string; address: string; cash: boolean },
   address: '',
   comment: '',
   promo: null as null | { code: string; discount: number; message: string },

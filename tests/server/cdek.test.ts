@@ -250,6 +250,34 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
     expect(cdek.tokens()).toBe(tokens + 1);
   });
 
+  it('delivers by the tariff table where CDEK does not know the city, no point to choose; refuses a gift card with its cash on delivery', async () => {
+    const { s } = await basket(2000);
+    const far = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Якутск')), delivery_method: 'pickup' });
+    expect(far.status, JSON.stringify(far.body)).toBe(200);
+    expect((await info(s, far.body.guid)).pickup_point).toBeNull();
+
+    const { s: other } = await basket(2000);
+    const withCard = await kazanOrder(other, { payment_method: 'on_receipt', pickup_point: 'KZN31', gift_card: 'DEMO-5000-0001' });
+    expect([withCard.status, withCard.body.message]).toEqual([
+      400,
+      'Подарочной картой нельзя оплатить часть заказа, который оплачивается при получении в СДЭК: оплатите его целиком при получении или картой на сайте',
+    ]);
+  });
+
+  it('never registers an order cancelled while its registration waited', async () => {
+    const { s } = await basket(1700);
+    const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
+      guid: string;
+      number: string;
+    };
+    cdek.failNext('/orders', '500');
+    expect((await move(guid, 'assembling')).body.shipment).toMatchObject({ registered: false });
+    expect((await move(guid, 'cancelled', { reason: 'Покупатель передумал' })).body.status).toBe('cancelled');
+    const again = await desk().call('POST', `/api/manage/orders/${await orderId(guid)}/shipment`);
+    expect(again.body.shipment).toMatchObject({ registered: false });
+    expect(cdekOrderOf(number)).toHaveLength(0);
+  });
+
   it("answers CDEK's webhook only at the shop's secret, and 200 for an order it does not know", async () => {
     const body = {
       type: 'ORDER_STATUS',

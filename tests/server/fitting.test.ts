@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { mailsTo } from './account-helpers.ts';
+import { pay, SYSTEM } from '../../server/orders/lifecycle.ts';
+import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { backends, startApp } from './harness.ts';
 import { BUYER, city, freshVariant, shopper, stockOf } from './shop-helpers.ts';
 import { atDesk, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
@@ -124,6 +126,24 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
     expect(done.body).toMatchObject({ status: 'returned', payment_status: 'paid', money: { due: 390 }, refunds: [] });
     expect(done.body.timeline.at(-1).comment).toBe(`оплачена доставка при получении: 390${NBSP}₽`);
     for (const ext of exts) expect(await stockOf(app, ext)).toBe(10);
+  });
+
+  it('keeps a gift certificate of an order with fitting whatever the buyer tried on: it was mailed, not carried', async () => {
+    const { s, exts } = await basketOf([2500]);
+    await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-1000', quantity: 1 });
+    const placed = await courierOrder(s, { fitting: true });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await app.db.transaction(async (tx) =>
+      pay(tx, (await orderByGuid(tx, placed.body.guid, true))!, SYSTEM, 'Оплачено: тест', app.config.publicUrl),
+    );
+    await move(placed.body.guid, 'assembling');
+    await move(placed.body.guid, 'shipped', { tracking: 'MSK-0004' });
+    const done = await move(placed.body.guid, 'received', { kept: [{ ext_id: exts[0], quantity: 0 }] });
+    expect(done.body).toMatchObject({ status: 'received' });
+    expect(done.body.lines.map((l: { certificate: boolean; returned: number }) => [l.certificate, l.returned])).toEqual([
+      [false, 1],
+      [true, 0],
+    ]);
   });
 
   it('refuses a record of what was kept on an order without fitting', async () => {

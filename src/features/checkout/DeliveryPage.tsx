@@ -95,6 +95,8 @@ export default function DeliveryPage() {
     // The live store, not the render's snapshot: this page draws nothing of the point, so it may not have redrawn.
     const point = checkout.point;
     if (needsPoint && !point) found.point = 'Выберите пункт выдачи из списка';
+    else if (needsPoint && payment === 'on_receipt' && !point?.cash)
+      found.point = 'В этом пункте выдачи нельзя оплатить при получении: выберите другой пункт или оплату картой';
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length || !city || !chosen || b.queue.length) return;

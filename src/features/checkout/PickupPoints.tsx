@@ -28,7 +28,7 @@ export function PickupPoints({ cityId, payOnReceipt, error }: { cityId: number; 
   }, [list, q]);
   const usable = (p: PickupPoint) => !payOnReceipt || p.cash_on_delivery;
   const choose = (p: PickupPoint) => {
-    if (usable(p)) checkout.point = { code: p.code, name: p.name, address: p.address };
+    if (usable(p)) checkout.point = { code: p.code, name: p.name, address: p.address, cash: p.cash_on_delivery };
   };
 
   if (points.loading && !points.data) return <p className="muted">Загружаем пункты выдачи…</p>;
