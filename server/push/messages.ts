@@ -3,10 +3,11 @@
 // status the buyer is told of (BUYER_NOTICES, common/order-status.ts), an unpaid order about to lapse. Pure: fan-out.ts
 // gathers the facts.
 import type { PushKind, PushMessage } from '../../common/contract/push.ts';
-import type { ProductNotice } from './push-sql.ts';
+import type { OrderNotice, ProductNotice } from './push-sql.ts';
 import { formatPrice } from '../../common/money.ts';
 import { href } from '../../common/routes.ts';
-import { BUYER_NOTICES } from '../../common/order-status.ts';
+import { BUYER_NOTICES, ORDER, paysAtHandOver } from '../../common/order-status.ts';
+import { amountDue } from '../../common/order-rules.ts';
 import { moscowTime } from '../lib/public.ts';
 
 export interface OutgoingMessage {
@@ -60,10 +61,23 @@ export function priceDrop(offer: ProductNotice, oldPrice: number, newPrice: numb
   };
 }
 
-/** An order's new status; null for a status nobody is told about. */
-export function orderStatus(order: { number: string; user_id: number | null }, status: string, orderPath: string): OutgoingMessage | null {
-  const text = (BUYER_NOTICES as Record<string, { title: string; body: string } | undefined>)[status];
-  if (!text) return null;
+/**
+ * An order's new status; null for a status nobody is told about. An order paid on receipt on its way says what
+ * the buyer pays when it is handed over.
+ */
+export function orderStatus(
+  order: Pick<OrderNotice, 'number' | 'user_id'> & Partial<OrderNotice>,
+  status: string,
+  orderPath: string,
+): OutgoingMessage | null {
+  const notice = (BUYER_NOTICES as Record<string, { title: string; body: string } | undefined>)[status];
+  if (!notice) return null;
+  const onTheWay = status === ORDER.shipped || status === ORDER.ready_for_pickup;
+  const door =
+    onTheWay && order.payment_method && order.payment_status && order.status && paysAtHandOver(order as OrderNotice)
+      ? ` При получении: ${formatPrice(amountDue(order as OrderNotice))}, наличными или картой.`
+      : '';
+  const text = { ...notice, body: `${notice.body}${door}` };
   // A signed-in buyer's order history lists it; a guest's order has its own page.
   const url = order.user_id !== null ? href('history-order') : orderPath;
   return {

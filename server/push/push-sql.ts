@@ -134,13 +134,24 @@ export async function productNotice(tx: Queryable, productId: number): Promise<P
   return row ?? null;
 }
 
-/** What a notification about an order says: its number, its buyer's account and its deadline. */
-export async function orderNotice(
-  tx: Queryable,
-  orderId: number,
-): Promise<{ number: string; user_id: number | null; guid: string; hold_until: Date | string } | null> {
-  const [row] = await tx.query<{ number: string; user_id: number | null; guid: string; hold_until: Date | string }>(
-    'select number, user_id, guid, hold_until from orders where id = $1',
+/** What a notification about an order says, and of it: its number, its buyer's account, its deadline, and what is paid at the door. */
+export interface OrderNotice {
+  number: string;
+  user_id: number | null;
+  guid: string;
+  hold_until: Date | string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  total: number;
+  gift_card_amount: number;
+  returned_unpaid: number;
+}
+
+export async function orderNotice(tx: Queryable, orderId: number): Promise<OrderNotice | null> {
+  const [row] = await tx.query<OrderNotice>(
+    `select number, user_id, guid, hold_until, status, payment_status, payment_method, total, gift_card_amount, returned_unpaid
+       from orders where id = $1`,
     [orderId],
   );
   return row ?? null;

@@ -21,6 +21,8 @@ interface Device {
   subscription: PushSubscriptionLike;
 }
 
+const NBSP = '\u00a0';
+
 describe.each(backends)('web push on $name', (backend) => {
   let app: FastifyInstance;
   let push: PushService;
@@ -223,6 +225,24 @@ describe.each(backends)('web push on $name', (backend) => {
       ]);
     const [{ status }] = await app.db.query<{ status: string }>('select status from orders where id = $1', [id]);
     expect(status).toBe('received');
+  });
+
+  it('tells the buyer of an order paid on receipt what to pay at the door when it is on its way', async () => {
+    const buyer = await device();
+    const placed = await placePickupOrder(app, buyer.shopper, 2000, { payment_method: 'on_receipt' }); // + 250 pickup
+    const [{ id, number }] = await app.db.query<{ id: number; number: string }>('select id, number from orders where guid = $1', [
+      placed.guid,
+    ]);
+    await move(id, 'assembling', 'ready_for_pickup');
+    await pushPass(app);
+    await expect
+      .poll(() => received(buyer).map((m) => [m.title, m.body]))
+      .toEqual([
+        [
+          `Заказ ждёт вас: № ${number}`,
+          `Заказ доставлен в пункт выдачи: его можно забрать. При получении: 2${NBSP}250${NBSP}₽, наличными или картой.`,
+        ],
+      ]);
   });
 
   it('drops a device its push service says is gone, and tries a failing service again later', async () => {
