@@ -131,6 +131,8 @@ export const DeskOrder = type({
     type({
       carrier: string(),
       registered: boolean(),
+      /** The order was cancelled and CDEK has withdrawn its shipment. */
+      withdrawn: boolean(),
       number: nullable(string()),
       carrier_status: nullable(string()),
       attempts: integer(),

@@ -184,6 +184,13 @@ export class CdekApi {
     return { ...answer.entity, statuses: answer.entity.statuses ?? [], requests: answer.requests ?? [] };
   }
 
+  /** Withdraws an order CDEK holds (allowed until the parcel is handed in; CDEK refuses it after, with its reason). */
+  async deleteOrder(uuid: string): Promise<void> {
+    const answer = await this.call<{ requests?: CdekRequestState[] }>('DELETE', `/orders/${encodeURIComponent(uuid)}`);
+    const refused = answer.requests?.find((r) => r.state === 'INVALID');
+    if (refused) throw new CarrierError(CDEK_MESSAGES.refused(errorsOf(refused)), false);
+  }
+
   /** Asks for the labels of an order's packages (PDF, A6); answers the print job's uuid. */
   async printLabel(orderUuid: string): Promise<string> {
     const answer = await this.call<{ entity: { uuid: string } }>('POST', '/print/barcodes', {
@@ -221,7 +228,7 @@ export class CdekApi {
     await this.call('POST', '/webhooks', { type: 'ORDER_STATUS', url });
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const res = await this.send(method, `${this.config.apiUrl}${path}`, body, true);
     try {
       return (await res.json()) as T;
@@ -231,7 +238,7 @@ export class CdekApi {
   }
 
   /** One call with the token; a token CDEK no longer takes (401) is taken again, once. */
-  private async send(method: 'GET' | 'POST', url: string, body: unknown, retryOn401: boolean): Promise<Response> {
+  private async send(method: 'GET' | 'POST' | 'DELETE', url: string, body: unknown, retryOn401: boolean): Promise<Response> {
     const token = await this.currentToken();
     const res = await request(this.config.timeoutMs, url, {
       method,

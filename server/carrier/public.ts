@@ -5,6 +5,6 @@
 export { CdekApi, CarrierError } from './cdek-api.ts';
 export { cdekDelivery } from './cdek-delivery.ts';
 export { carrierOf, NO_CARRIER, webhookUrl } from './app-carrier.ts';
-export { ensureWebhook, followShipments, registerShipments, shipmentLabel } from './shipments.ts';
+export { ensureWebhook, followShipments, registerShipments, shipmentLabel, withdrawShipments } from './shipments.ts';
 export { shipmentOf } from './shipments-sql.ts';
 export { default as carrierRoutes } from './routes.ts';

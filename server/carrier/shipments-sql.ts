@@ -8,7 +8,7 @@ import { ORDER, WITH_CARRIER_STATUSES } from '../../common/order-status.ts';
 export interface ShipmentRow {
   id: number;
   order_id: number;
-  status: 'pending' | 'registered';
+  status: 'pending' | 'registered' | 'withdrawn';
   carrier_uuid: string | null;
   carrier_number: string | null;
   carrier_status: string | null;
@@ -81,6 +81,23 @@ export async function shipmentOf(db: Queryable, orderId: number): Promise<Shipme
 export async function shipmentByUuid(db: Queryable, uuid: string): Promise<ShipmentRow | null> {
   const [row] = await db.query<ShipmentRow>(`select ${COLUMNS} from shipments where carrier_uuid = $1`, [uuid]);
   return row ?? null;
+}
+
+/** Shipments CDEK holds (or may hold: a uuid kept) of orders the shop has cancelled: to withdraw from CDEK. */
+export function shipmentsToWithdraw(db: Queryable, limit: number, orderId?: number): Promise<ShipmentRow[]> {
+  return db.query<ShipmentRow>(
+    `select ${COLUMNS.split(',')
+      .map((c) => `s.${c.trim()}`)
+      .join(', ')} from shipments s join orders o on o.id = s.order_id
+      where s.status <> 'withdrawn' and s.carrier_uuid is not null and o.status = $2 and ($3::int is null or s.order_id = $3)
+      order by s.id limit $1`,
+    [limit, ORDER.cancelled, orderId ?? null],
+  );
+}
+
+/** CDEK has withdrawn the shipment of a cancelled order. */
+export async function markWithdrawn(db: Queryable, id: number): Promise<void> {
+  await db.query(`update shipments set status = 'withdrawn', last_error = null, claimed_until = null where id = $1`, [id]);
 }
 
 /** Registered shipments of orders not ended, least recently read first: their statuses are read again. */

@@ -22,9 +22,11 @@ import {
   keepCarrierUuid,
   markChecked,
   markRegistered,
+  markWithdrawn,
   releaseShipment,
   shipmentOf,
   shipmentsToCheck,
+  shipmentsToWithdraw,
   type ShipmentRow,
 } from './shipments-sql.ts';
 
@@ -139,6 +141,23 @@ export async function followShipments(deps: CarrierDeps): Promise<void> {
       // read, the reason logged, and read again in its turn.
       deps.warn(`cdek: shipment of order ${s.order_id} not followed: ${err instanceof Error ? err.message : String(err)}`);
       await markChecked(deps.db, s.id, null);
+    }
+  }
+}
+
+/**
+ * Withdraws from CDEK the shipments of orders the shop has cancelled (or the one of `orderId` now): CDEK deletes
+ * an order until its parcel is handed in. A refusal or no answer stays on the desk and the pass tries again.
+ */
+export async function withdrawShipments(deps: CarrierDeps, orderId?: number): Promise<void> {
+  for (const s of await shipmentsToWithdraw(deps.db, PER_PASS, orderId)) {
+    try {
+      await deps.api.deleteOrder(s.carrier_uuid!);
+      await markWithdrawn(deps.db, s.id);
+    } catch (err) {
+      if (!(err instanceof CarrierError)) throw err;
+      deps.warn(`cdek: the shipment of cancelled order ${s.order_id} not withdrawn: ${err.message}`);
+      await releaseShipment(deps.db, s.id, err.message);
     }
   }
 }

@@ -97,6 +97,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     shipment: shipment && {
       carrier: 'СДЭК',
       registered: shipment.status === 'registered',
+      withdrawn: shipment.status === 'withdrawn',
       number: shipment.carrier_number,
       carrier_status: shipment.carrier_status,
       attempts: shipment.attempts,

@@ -35,7 +35,7 @@ import {
 import { undoesSale } from '../../common/manager-moves.ts';
 import type { Queryable } from '../db/public.ts';
 import { deskOrder } from './desk-order.ts';
-import { CarrierError, carrierOf, NO_CARRIER, registerShipments, shipmentLabel } from '../carrier/public.ts';
+import { CarrierError, carrierOf, NO_CARRIER, registerShipments, shipmentLabel, withdrawShipments } from '../carrier/public.ts';
 import { deskEvents } from './events.ts';
 import { ordersCsv, ordersCsvName } from './orders-csv.ts';
 
@@ -145,6 +145,8 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
     // Assembled, an order a carrier takes is registered with it now; the answer shows how that went.
     const carrier = carrierOf(app);
     if (carrier && req.body.action === ORDER.assembling) await registerShipments(carrier, id);
+    // Cancelled, its shipment is withdrawn from CDEK (the parcel not handed in yet).
+    if (carrier && req.body.action === ORDER.cancelled) await withdrawShipments(carrier, id);
     return shownOrder(app.db, id);
   });
 

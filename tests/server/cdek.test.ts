@@ -264,6 +264,18 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
     ]);
   });
 
+  it('withdraws from CDEK the shipment of an order cancelled before its parcel was handed in', async () => {
+    const { s } = await basket(1600);
+    const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
+      guid: string;
+      number: string;
+    };
+    expect((await move(guid, 'assembling')).body.shipment).toMatchObject({ registered: true });
+    const cancelled = await move(guid, 'cancelled', { reason: 'Покупатель передумал' });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', shipment: { withdrawn: true, last_error: null } });
+    expect(cdekOrderOf(number)[0]!.statuses.map((st) => st.code)).toEqual(['CREATED', 'REMOVED']);
+  });
+
   it('never registers an order cancelled while its registration waited', async () => {
     const { s } = await basket(1700);
     const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {

@@ -18,6 +18,7 @@
 //                              field off the schema → 400 {requests [{state INVALID, errors}]}; checked in full after:
 //                              GET shows SUCCESSFUL with a cdek_number, or INVALID (refuseNextOrder)
 //   GET  /orders/{uuid}, GET /orders?im_number=…   the order: cdek_number, statuses, delivery_detail; else 400
+//   DELETE /orders/{uuid}      withdraws an order not handed in yet (status REMOVED); after that, 400
 //   POST /print/barcodes, GET /print/barcodes/{uuid}, GET /print/barcodes/{uuid}.pdf   the label (a real PDF)
 //   POST /webhooks, GET /webhooks                   ORDER_STATUS subscriptions (at most 2)
 // Every call but the token's needs a Bearer token that has not expired: else 401 (v2_token_expired).
@@ -573,6 +574,21 @@ export async function startCdek(opts: { port?: number } = {}): Promise<CdekStand
         return json(res, 200, entityOf(found));
       }
       const orderPath = /^\/v2\/orders\/([0-9a-f-]{36})$/.exec(path);
+      if (orderPath && req.method === 'DELETE') {
+        const o = orders.get(orderPath[1]!);
+        if (!o) return invalid(res, 'DELETE', [{ code: 'v2_entity_not_found', message: `Entity is not found by uuid ${orderPath[1]}` }]);
+        // CDEK deletes an order only in status «Создан» (not handed in yet): [SPEC] error_validate_order_delete_status.
+        const last = o.statuses.at(-1)?.code;
+        if (last !== undefined && last !== 'CREATED')
+          return invalid(res, 'DELETE', [
+            { code: 'error_validate_order_delete_status', message: 'Удаление заказа невозможно: заказ уже принят СДЭК' },
+          ]);
+        o.statuses.push({ code: 'REMOVED', name: 'Удален', date_time: stamp(), city: 'Москва' });
+        return json(res, 202, {
+          entity: { uuid: o.uuid },
+          requests: [{ request_uuid: randomUUID(), type: 'DELETE', date_time: stamp(), state: 'ACCEPTED' }],
+        });
+      }
       if (orderPath && req.method === 'GET') {
         const o = orders.get(orderPath[1]!);
         if (!o) return invalid(res, 'GET', [{ code: 'v2_entity_not_found', message: `Entity is not found by uuid ${orderPath[1]}` }]);

@@ -375,13 +375,23 @@ function Shipment({ order, onChanged }: { order: DeskOrder; onChanged: (o: DeskO
   return (
     <section className="desk-shipment" data-testid="desk-shipment">
       <h2>Отправление {s.carrier}</h2>
-      {s.registered ? (
+      {s.withdrawn ? (
+        <p data-testid="desk-shipment-withdrawn">Заказ отменён, отправление {s.number} удалено в СДЭК</p>
+      ) : s.registered ? (
         <p>
           Номер: <strong data-testid="desk-shipment-number">{s.number}</strong>
           {s.carrier_status && <> · статус у перевозчика: {s.carrier_status}</>} ·{' '}
           <a href={shipmentLabelUrl(order.id)} target="_blank" rel="noreferrer">
             Этикетка (PDF)
           </a>
+          {s.last_error && (
+            <>
+              <br />
+              <span className="form-error" data-testid="desk-shipment-error">
+                {s.last_error}
+              </span>
+            </>
+          )}
         </p>
       ) : (
         <>
