@@ -119,6 +119,16 @@ export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refu
 export const orderStatusName = (code: string): string => (ORDER_STATUSES as Record<string, string>)[code] ?? code;
 export const paymentStatusName = (code: string): string => (PAYMENT_STATUSES as Record<string, string>)[code] ?? code;
 
+/** An order's status, its payment's and how it is paid, each as the API answers it: its code and its Russian name. */
+export const namedStatuses = (o: Statuses) => ({
+  status: o.status as OrderStatus,
+  status_name: orderStatusName(o.status),
+  payment_status: o.payment_status as PaymentStatus,
+  payment_status_name: paymentStatusName(o.payment_status),
+  payment_method: o.payment_method as PaymentMethod,
+  payment_method_name: paymentMethodName(o.payment_method),
+});
+
 /** Each code under its own name, made from the tables: code that names a status is checked against them (ORDER.paid). */
 const codesOf = <T extends string>(table: Record<T, string>) =>
   Object.fromEntries(Object.keys(table).map((c) => [c, c])) as { readonly [C in T]: C };

@@ -2,7 +2,7 @@
 // tariff table still says which methods reach a zone, from what sum delivery is free, and where payment on
 // receipt and fitting are offered; CDEK's calculator prices each method and says its days, for the basket's
 // parcel from the sender's city to the buyer's (the courier: CDEK's cheapest «склад–дверь» tariff; a pickup
-// point: its cheapest «склад–склад»; a parcel locker is priced again when its shipment is registered). The city's pickup points are CDEK's. CDEK's answers are cached (an hour);
+// point: its cheapest «склад–склад», and its cheapest «склад–постамат» kept for a parcel locker). The city's pickup points are CDEK's. CDEK's answers are cached (an hour);
 // when CDEK does not answer a quote, the tariff table prices it alone (logged), so checkout goes on.
 import { LRUCache } from 'lru-cache';
 import type { CdekConfig } from '../config.ts';
@@ -77,7 +77,11 @@ export function cdekDelivery(api: CdekApi, config: CdekConfig, fittingItemsMax: 
             price: q.price === 0 ? 0 : Math.ceil(best.delivery_sum),
             days_min: best.period_min,
             days_max: best.period_max,
-            carrier: { id: 'cdek', tariff_code: best.tariff_code },
+            carrier: {
+              id: 'cdek',
+              tariff_code: best.tariff_code,
+              locker_tariff_code: q.method === 'pickup' ? (cheapest(list, MODES.locker)?.tariff_code ?? null) : null,
+            },
           });
         }
         return quotes;

@@ -6,8 +6,7 @@
 // delivered, its goods come back and it is returned. Each step once: the lifecycle refuses a move the order has
 // made. CDEK's own reading of the order (GET /v2/orders) is what moves it, never the webhook's body alone.
 import type { Queryable } from '../db/public.ts';
-import { advance, handOver, returnGoods, type Actor, type OrderRow } from '../orders/public.ts';
-import { orderById } from '../orders/public.ts';
+import { advance, handOver, orderById, returnGoods, type Actor, type OrderRow } from '../orders/public.ts';
 import { canMove, ORDER } from '../../common/order-status.ts';
 import type { CdekOrder } from './cdek-api.ts';
 

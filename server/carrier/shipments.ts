@@ -10,7 +10,6 @@ import type { CdekConfig, VatRate } from '../config.ts';
 import type { Db } from '../db/public.ts';
 import { orderById, orderItems } from '../orders/public.ts';
 import { CarrierError, CDEK_MESSAGES, type CdekApi } from './cdek-api.ts';
-import { MODES } from './cdek-delivery.ts';
 import { cdekOrderOf, type CdekOrderPlan } from './cdek-order.ts';
 import { applyCarrierStatuses } from './cdek-statuses.ts';
 import { orderCityCode } from './cities-sql.ts';
@@ -50,13 +49,12 @@ const LABEL_POLL_MS = 500;
 export const SHIPMENT_MESSAGES = {
   checking: 'СДЭК ещё проверяет заказ: номер придёт со следующей проверкой',
   noCity: 'Город заказа не найден в СДЭК: укажите адрес вручную или отправьте заказ сами',
-  noLocker: 'СДЭК не возит в постамат этого заказа: выберите другой пункт выдачи',
   notRegistered: 'Заказ ещё не зарегистрирован в СДЭК: этикетки пока нет',
   labelLate: 'СДЭК ещё готовит этикетку: попробуйте через минуту',
   failed: 'Не удалось собрать заказ для СДЭК',
 } as const;
 
-/** The CDEK order of a shop's order: the tariff checkout priced (a locker's own, asked now) and the city's code. */
+/** The CDEK order of a shop's order: the tariff checkout priced it by, and the city's code. */
 async function planOf(deps: CarrierDeps, orderId: number): Promise<CdekOrderPlan> {
   const order = (await orderById(deps.db, orderId))!;
   const items = await orderItems(deps.db, orderId);
@@ -69,14 +67,7 @@ async function planOf(deps: CarrierDeps, orderId: number): Promise<CdekOrderPlan
   );
   const to = await orderCityCode(deps.db, orderId);
   if (to === null) throw new CarrierError(SHIPMENT_MESSAGES.noCity, false);
-  let tariff = order.carrier_tariff;
-  if (order.pickup_point?.type === 'POSTAMAT') {
-    const [from] = await deps.api.cities(deps.config.senderCity);
-    const list = await deps.api.tariffs({ code: from?.code }, { code: to }, [parcel]);
-    tariff = list.filter((t) => t.delivery_mode === MODES.locker).sort((a, b) => a.delivery_sum - b.delivery_sum)[0]?.tariff_code ?? null;
-    if (tariff === null) throw new CarrierError(SHIPMENT_MESSAGES.noLocker, false);
-  }
-  return cdekOrderOf(order, items, parcel, tariff!, to, deps.config, deps.vat);
+  return cdekOrderOf(order, items, parcel, order.carrier_tariff!, to, deps.config, deps.vat);
 }
 
 async function registerOne(deps: CarrierDeps, s: ShipmentRow): Promise<void> {

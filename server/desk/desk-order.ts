@@ -16,15 +16,7 @@ import {
   orderTimeline,
 } from '../orders/public.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import {
-  canMove,
-  orderStatusName,
-  paymentMethodName,
-  paymentStatusName,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
-} from '../../common/order-status.ts';
+import { canMove, namedStatuses, type OrderStatus, orderStatusName } from '../../common/order-status.ts';
 import { MANAGER_MOVES, type ManagerMove } from '../../common/manager-moves.ts';
 
 /** Who made a change, as the timeline says it. */
@@ -54,12 +46,7 @@ export async function deskOrder(db: Queryable, id: number): Promise<DeskOrder | 
     number: o.number,
     accounting_number: extras.accounting_number,
     created_at: iso(o.created_at),
-    status: o.status as OrderStatus,
-    status_name: orderStatusName(o.status),
-    payment_status: o.payment_status as PaymentStatus,
-    payment_status_name: paymentStatusName(o.payment_status),
-    payment_method: o.payment_method as PaymentMethod,
-    payment_method_name: paymentMethodName(o.payment_method),
+    ...namedStatuses(o),
     buyer: { fio: o.buyer_fio, phone: o.buyer_phone, email: o.buyer_email, user_id: o.user_id },
     delivery: {
       method: o.delivery_method,

@@ -21,17 +21,7 @@ import {
 } from '../orders/public.ts';
 import { carryOutRefunds, issueClosingReceipts } from '../payments/public.ts';
 import { Refusal } from '../refusal.ts';
-import {
-  ORDER,
-  ORDER_STATUSES,
-  ORDER_STATUS_CODES,
-  orderStatusName,
-  paymentMethodName,
-  paymentStatusName,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
-} from '../../common/order-status.ts';
+import { namedStatuses, ORDER, ORDER_STATUS_CODES, ORDER_STATUSES } from '../../common/order-status.ts';
 import { undoesSale } from '../../common/manager-moves.ts';
 import type { Queryable } from '../db/public.ts';
 import { deskOrder } from './desk-order.ts';
@@ -103,12 +93,7 @@ export default async function deskRoutes(app: FastifyInstance): Promise<void> {
       results: rows.map(({ pickup_point: _point, ...r }) => ({
         ...r,
         created_at: iso(r.created_at),
-        status: r.status as OrderStatus,
-        status_name: orderStatusName(r.status),
-        payment_status: r.payment_status as PaymentStatus,
-        payment_status_name: paymentStatusName(r.payment_status),
-        payment_method: r.payment_method as PaymentMethod,
-        payment_method_name: paymentMethodName(r.payment_method),
+        ...namedStatuses(r),
       })),
       counts: ORDER_STATUS_CODES.map((status) => ({ status, status_name: ORDER_STATUSES[status], count: byStatus.get(status) ?? 0 })),
       waiting,

@@ -18,8 +18,11 @@ export interface DeliveryQuote {
   pay_on_receipt_upto: number | null;
   /** The most goods (pieces) this method brings to try on at the door here; null: no fitting. */
   fitting_items_max: number | null;
-  /** The carrier that takes the parcel (and its tariff), or null: the shop's own delivery by its tariff table. */
-  carrier: { id: 'cdek'; tariff_code: number } | null;
+  /**
+   * The carrier that takes the parcel and its tariff (and, for a pickup point, the tariff to a parcel locker
+   * instead, when it carries there), or null: the shop's own delivery by its tariff table.
+   */
+  carrier: { id: 'cdek'; tariff_code: number; locker_tariff_code: number | null } | null;
 }
 
 /** A line of goods to carry: its ext_id and how many (the parcel is packed from them). */
@@ -68,6 +71,7 @@ export const DELIVERY_MESSAGES = {
   pointNeeded: 'Выберите пункт выдачи из списка',
   pointUnknown: 'Такого пункта выдачи в выбранном городе нет: выберите пункт из списка',
   pointNoCash: 'В этом пункте выдачи нельзя оплатить при получении: выберите другой пункт или оплату картой',
+  noLocker: 'В этот постамат СДЭК такой заказ не возит: выберите пункт выдачи',
   fittingItems: (max: number) => `На примерку можно заказать не больше ${max} ${plural(max, ['вещи', 'вещей', 'вещей'])}`,
 } as const;
 

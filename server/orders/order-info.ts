@@ -4,15 +4,7 @@ import type { OrderInfo } from '../../common/contract/orders.ts';
 import type { Queryable } from '../db/public.ts';
 import { orderHistory, orderItems, type OrderRow } from './orders-sql.ts';
 import { amountDue } from '../../common/order-rules.ts';
-import {
-  awaitsPayment,
-  orderStatusName,
-  paymentMethodName,
-  paymentStatusName,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
-} from '../../common/order-status.ts';
+import { awaitsPayment, namedStatuses, type OrderStatus, orderStatusName } from '../../common/order-status.ts';
 
 /** A timestamp as the API answers it. */
 export const iso = (d: Date | string) => new Date(d).toISOString();
@@ -22,10 +14,7 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
   return {
     guid: o.guid,
     number: o.number,
-    status: o.status as OrderStatus,
-    status_name: orderStatusName(o.status),
-    payment_status: o.payment_status as PaymentStatus,
-    payment_status_name: paymentStatusName(o.payment_status),
+    ...namedStatuses(o),
     created_at: iso(o.created_at),
     items_json: items.map(({ name, brand, size, color, image, price, quantity }) => ({ name, brand, size, color, image, price, quantity })),
     items_sum: o.items_sum,
@@ -37,8 +26,6 @@ export async function orderInfo(db: Queryable, o: OrderRow): Promise<OrderInfo> 
     total: o.total,
     gift_card_amount: o.gift_card_amount,
     due: amountDue(o),
-    payment_method: o.payment_method as PaymentMethod,
-    payment_method_name: paymentMethodName(o.payment_method),
     fitting: o.fitting,
     pickup_point: o.pickup_point && { code: o.pickup_point.code, name: o.pickup_point.name, address: o.pickup_point.address },
     city: o.city_name,

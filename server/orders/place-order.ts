@@ -138,6 +138,14 @@ async function chosenPoint(
   return point;
 }
 
+/** The carrier's tariff the order goes by: to a parcel locker its own (refused where the carrier has none). */
+function carrierTariff(quote: DeliveryQuote, point: PickupPoint | null): number | null {
+  if (!quote.carrier) return null;
+  if (point?.type !== 'POSTAMAT') return quote.carrier.tariff_code;
+  if (quote.carrier.locker_tariff_code === null) throw new Refusal('invalid', DELIVERY_MESSAGES.noLocker);
+  return quote.carrier.locker_tariff_code;
+}
+
 /** Refuses fitting where the method and zone do not offer it, or for more goods than it brings. */
 function checkFitting(quote: DeliveryQuote, lines: readonly PricedLine[]): void {
   if (quote.fitting_items_max === null) throw new Refusal('invalid', DELIVERY_MESSAGES.noFitting);
@@ -222,7 +230,7 @@ export async function placeOrder(
     payment_method: paymentMethod,
     fitting,
     carrier: quote.carrier?.id ?? null,
-    carrier_tariff: quote.carrier?.tariff_code ?? null,
+    carrier_tariff: carrierTariff(quote, point),
     pickup_point: point && { code: point.code, name: point.name, address: point.address, type: point.type },
     items_sum: itemsSum,
     promo_code: promoCode,

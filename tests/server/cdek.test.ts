@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, freshVariant, shopper, type Shopper } from './shop-helpers.ts';
-import { atDesk, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
+import { basketOf, BUYER, city, type Shopper } from './shop-helpers.ts';
+import { atDesk, deskMoves, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
 import { cdekEnv, startCdek, SHIPMENT_POINT, type CdekStandIn } from '../support/cdek-standin.ts';
 import { carrierOf, ensureWebhook } from '../../server/carrier/public.ts';
+import { pay, SYSTEM } from '../../server/orders/lifecycle.ts';
+import { orderByGuid } from '../../server/orders/orders-sql.ts';
 
 const STAFF_EMAIL = 'cdek-desk@moreimoda.test';
 const SECRET = 'cdek-hook-secret-of-the-test';
@@ -44,25 +46,18 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   const desk = () => atDesk(app, at);
-  const orderId = async (guid: string) => (await app.db.query<{ id: number }>('select id from orders where guid = $1', [guid]))[0].id;
-  const move = async (guid: string, action: string, extra: object = {}) =>
-    desk().call('POST', `/api/manage/orders/${await orderId(guid)}/action`, { action, ...extra });
+  const orderId = (guid: string) => deskMoves(app, at).orderId(guid);
+  const move = (guid: string, action: string, extra: object = {}) => deskMoves(app, at).move(guid, action, extra);
   const info = async (s: Shopper, guid: string) => (await s.call('POST', '/api/v1/get_order_info/', { guid })).body.order_info;
   const cdekOrderOf = (number: string) => [...cdek.orders.values()].filter((o) => o.number === number);
 
   /** A basket of one fresh product at this price. */
-  const basket = async (price: number) => {
-    const s = shopper(app);
-    const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-    return { s, ext: v.ext_id };
-  };
+  const basket = async (price: number) => (await basketOf(app, [price])).s;
   const kazanOrder = async (s: Shopper, extra: object) =>
     s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Казань')), delivery_method: 'pickup', ...extra });
 
   it("prices by CDEK's calculator and lists the city's pickup points and lockers", async () => {
-    const { s } = await basket(3000);
+    const s = await basket(3000);
     const kazan = await city(app, 'Казань');
     const quoted = await s.call('POST', '/api/v1/cdek_calc/', { city_id: kazan.city_id });
     // One swimsuit... here a garment of 600 g packed (the default parcel of its root): 1 kg at CDEK's rates.
@@ -86,7 +81,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('places an order paid on receipt only at a point of the city that takes cash', async () => {
-    const { s } = await basket(2000);
+    const s = await basket(2000);
     let res = await kazanOrder(s, { payment_method: 'on_receipt' });
     expect([res.status, res.body.message]).toEqual([400, 'Выберите пункт выдачи из списка']);
     res = await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'MSK510' });
@@ -99,7 +94,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('registers the assembled order with CDEK as CDEK asks, prints its label, and moves it by its webhooks', async () => {
-    const { s } = await basket(4000);
+    const s = await basket(4000);
     const placed = await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN31' });
     const { guid, number, total } = placed.body as { guid: string; number: string; total: number };
     expect(total).toBe(4401);
@@ -153,14 +148,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it("takes what the buyer kept at a fitting from CDEK's partial delivery: paid for that, the rest back on sale", async () => {
-    const s = shopper(app);
-    const exts: string[] = [];
-    for (const price of [3000, 2000]) {
-      const v = await freshVariant(app, 10);
-      await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-      await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-      exts.push(v.ext_id);
-    }
+    const { s, exts } = await basketOf(app, [3000, 2000]);
     const placed = await s.call('POST', '/api/v2/order/', {
       buyer: BUYER,
       ...(await city(app, 'Москва')),
@@ -200,7 +188,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('keeps an order CDEK did not answer, answered 5xx or refused where it was, says why on the desk, and registers it on the next try', async () => {
-    const { s } = await basket(2500);
+    const s = await basket(2500);
     const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
       guid: string;
       number: string;
@@ -227,7 +215,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('finds an order whose registration answer was lost by its number, and registers it once', async () => {
-    const { s } = await basket(1800);
+    const s = await basket(1800);
     const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
       guid: string;
       number: string;
@@ -241,7 +229,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('takes a new token when CDEK says the one it gave has expired', async () => {
-    const { s } = await basket(1500);
+    const s = await basket(1500);
     const { guid } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as { guid: string };
     const tokens = cdek.tokens();
     cdek.expireTokens();
@@ -251,12 +239,12 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('delivers by the tariff table where CDEK does not know the city, no point to choose; refuses a gift card with its cash on delivery', async () => {
-    const { s } = await basket(2000);
+    const s = await basket(2000);
     const far = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Якутск')), delivery_method: 'pickup' });
     expect(far.status, JSON.stringify(far.body)).toBe(200);
     expect((await info(s, far.body.guid)).pickup_point).toBeNull();
 
-    const { s: other } = await basket(2000);
+    const other = await basket(2000);
     const withCard = await kazanOrder(other, { payment_method: 'on_receipt', pickup_point: 'KZN31', gift_card: 'DEMO-5000-0001' });
     expect([withCard.status, withCard.body.message]).toEqual([
       400,
@@ -264,8 +252,16 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
     ]);
   });
 
+  it("sends a parcel for a locker by CDEK's locker tariff", async () => {
+    const s = await basket(1900);
+    const { guid, number } = (await kazanOrder(s, { pickup_point: 'KZN77' })).body as { guid: string; number: string };
+    await app.db.transaction(async (tx) => pay(tx, (await orderByGuid(tx, guid, true))!, SYSTEM, 'Оплачено: тест', app.config.publicUrl));
+    expect((await move(guid, 'assembling')).body.shipment).toMatchObject({ registered: true });
+    expect(cdekOrderOf(number)[0]!.request).toMatchObject({ tariff_code: 368, delivery_point: 'KZN77' });
+  });
+
   it('withdraws from CDEK the shipment of an order cancelled before its parcel was handed in', async () => {
-    const { s } = await basket(1600);
+    const s = await basket(1600);
     const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
       guid: string;
       number: string;
@@ -277,7 +273,7 @@ describe.each(backends)('delivery by CDEK on $name', (backend) => {
   });
 
   it('never registers an order cancelled while its registration waited', async () => {
-    const { s } = await basket(1700);
+    const s = await basket(1700);
     const { guid, number } = (await kazanOrder(s, { payment_method: 'on_receipt', pickup_point: 'KZN14' })).body as {
       guid: string;
       number: string;

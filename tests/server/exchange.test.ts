@@ -29,7 +29,7 @@ import { mailsTo } from './account-helpers.ts';
 import { staffAtDesk } from './staff-helpers.ts';
 import { readConfig } from '../../server/config.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, createUser, freshVariant, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
+import { basketOf, BUYER, city, createUser, placePickupOrder, shopper, stockOf } from './shop-helpers.ts';
 
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-2026-secret';
@@ -437,14 +437,7 @@ describe.each(backends)('the exchange with 1C on $name', (backend) => {
   });
 
   it("takes what the buyer kept of an order with fitting from 1C's lines with its payment date; the rest is back in stock", async () => {
-    const s = shopper(app);
-    const exts: string[] = [];
-    for (const price of [3000, 2000, 1000]) {
-      const v = await freshVariant(app, 10);
-      await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-      await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-      exts.push(v.ext_id);
-    }
+    const { s, exts } = await basketOf(app, [3000, 2000, 1000]);
     const placed = await s.call('POST', '/api/v2/order/', {
       buyer: BUYER,
       ...(await city(app, 'Москва')),

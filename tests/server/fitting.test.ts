@@ -9,8 +9,8 @@ import { mailsTo } from './account-helpers.ts';
 import { pay, SYSTEM } from '../../server/orders/lifecycle.ts';
 import { orderByGuid } from '../../server/orders/orders-sql.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, freshVariant, shopper, stockOf } from './shop-helpers.ts';
-import { atDesk, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
+import { basketOf, BUYER, city, stockOf, type Shopper } from './shop-helpers.ts';
+import { deskMoves, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
 
 const STAFF_EMAIL = 'courier-desk@moreimoda.test';
 const NBSP = '\u00a0';
@@ -25,24 +25,11 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
   });
   afterAll(() => app?.close());
 
-  const desk = () => atDesk(app, at);
-  const orderId = async (guid: string) => (await app.db.query<{ id: number }>('select id from orders where guid = $1', [guid]))[0].id;
-  const move = async (guid: string, action: string, extra: object = {}) =>
-    desk().call('POST', `/api/manage/orders/${await orderId(guid)}/action`, { action, ...extra });
+  const move = (guid: string, action: string, extra: object = {}) => deskMoves(app, at).move(guid, action, extra);
 
   /** A basket of fresh products at these prices (one of each), with their ext_ids. */
-  async function basketOf(prices: number[], quantity = 1) {
-    const s = shopper(app);
-    const exts: string[] = [];
-    for (const price of prices) {
-      const v = await freshVariant(app, 10);
-      await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-      await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity });
-      exts.push(v.ext_id);
-    }
-    return { s, exts };
-  }
-  const courierOrder = async (s: ReturnType<typeof shopper>, extra: object) =>
+  const basket = (prices: number[], quantity = 1) => basketOf(app, prices, quantity);
+  const courierOrder = async (s: Shopper, extra: object) =>
     s.call('POST', '/api/v2/order/', {
       buyer: BUYER,
       ...(await city(app, 'Москва')),
@@ -52,7 +39,7 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
     });
 
   it('is offered by the Moscow courier for up to 5 goods, and refused in Russian otherwise', async () => {
-    const { s } = await basketOf([1000]);
+    const { s } = await basket([1000]);
     const quoted = await s.call('POST', '/api/v1/cdek_calc/', { city_id: (await city(app, 'Москва')).city_id });
     expect(quoted.body.options.map((o: { method: string; fitting_items_max: number | null }) => [o.method, o.fitting_items_max])).toEqual([
       ['courier', 5],
@@ -74,14 +61,14 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
     });
     expect(spb.body.message).toBe('Примерка недоступна для этого способа доставки в выбранный город');
 
-    const many = await basketOf([1000, 1000], 3); // 6 pieces
+    const many = await basket([1000, 1000], 3); // 6 pieces
     const refused = await courierOrder(many.s, { fitting: true });
     expect([refused.status, refused.body.message]).toEqual([400, 'На примерку можно заказать не больше 5 вещей']);
     expect((await courierOrder(s, { fitting: true })).status).toBe(200);
   });
 
   it('paid on receipt, 3 goods, 2 kept: the third back in stock at once, the order received and paid for 2 and the delivery', async () => {
-    const { s, exts } = await basketOf([3000, 2000, 1000]); // 6000 < 7000: the courier costs 390
+    const { s, exts } = await basket([3000, 2000, 1000]); // 6000 < 7000: the courier costs 390
     const placed = await courierOrder(s, { payment_method: 'on_receipt', fitting: true });
     expect(placed.body).toMatchObject({ total: 6390, due: 6390 });
     const info = (await s.call('POST', '/api/v1/get_order_info/', { guid: placed.body.guid })).body.order_info;
@@ -118,7 +105,7 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
   });
 
   it('nothing kept: the order comes back whole and the delivery alone is paid at the door', async () => {
-    const { s, exts } = await basketOf([2500, 1500]);
+    const { s, exts } = await basket([2500, 1500]);
     const placed = await courierOrder(s, { payment_method: 'on_receipt', fitting: true });
     await move(placed.body.guid, 'assembling');
     await move(placed.body.guid, 'shipped', { tracking: 'MSK-0002' });
@@ -129,7 +116,7 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
   });
 
   it('keeps a gift certificate of an order with fitting whatever the buyer tried on: it was mailed, not carried', async () => {
-    const { s, exts } = await basketOf([2500]);
+    const { s, exts } = await basket([2500]);
     await s.call('POST', '/api/v2/cart/', { ext_id: 'GC-1000', quantity: 1 });
     const placed = await courierOrder(s, { fitting: true });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
@@ -147,7 +134,7 @@ describe.each(backends)('fitting at the door on $name', (backend) => {
   });
 
   it('refuses a record of what was kept on an order without fitting', async () => {
-    const { s, exts } = await basketOf([2000]);
+    const { s, exts } = await basket([2000]);
     const placed = await courierOrder(s, { payment_method: 'on_receipt' });
     await move(placed.body.guid, 'assembling');
     await move(placed.body.guid, 'shipped', { tracking: 'MSK-0003' });

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOrders } from '../../server/background/unpaid-orders.ts';
 import { mailsTo } from './account-helpers.ts';
 import { backends, startApp } from './harness.ts';
-import { BUYER, city, createUser, freshVariant, placePickupOrder, shopper, stockOf, type Shopper } from './shop-helpers.ts';
-import { atDesk, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
+import { basketOf, BUYER, city, createUser, placePickupOrder, type Shopper, shopper, stockOf } from './shop-helpers.ts';
+import { atDesk, deskMoves, staffAtDesk, type StaffAtDesk } from './staff-helpers.ts';
 
 const STAFF_EMAIL = 'manager@moreimoda.test';
 const NBSP = '\u00a0';
@@ -26,18 +26,12 @@ describe.each(backends)('paying on receipt on $name', (backend) => {
   afterAll(() => app?.close());
 
   const desk = () => atDesk(app, at);
-  const orderId = async (guid: string) => (await app.db.query<{ id: number }>('select id from orders where guid = $1', [guid]))[0].id;
-  const move = async (guid: string, action: string, extra: object = {}) =>
-    desk().call('POST', `/api/manage/orders/${await orderId(guid)}/action`, { action, ...extra });
+  const orderId = (guid: string) => deskMoves(app, at).orderId(guid);
+  const move = (guid: string, action: string, extra: object = {}) => deskMoves(app, at).move(guid, action, extra);
   const info = async (s: Shopper, guid: string) => (await s.call('POST', '/api/v1/get_order_info/', { guid })).body.order_info;
 
   /** A basket of one fresh product at this price, ready to be ordered by this shopper. */
-  const basket = async (s: Shopper, price: number) => {
-    const v = await freshVariant(app, 10);
-    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity: 1 });
-    return v.ext_id;
-  };
+  const basket = (s: Shopper, price: number) => basketOf(app, [price], 1, s);
 
   it('is placed where the method and zone take it, and refused in Russian where they do not', async () => {
     const far = shopper(app);

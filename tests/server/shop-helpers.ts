@@ -144,6 +144,21 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as c
 
 export const key = () => `test-${randomBytes(8).toString('hex')}`;
 
+/**
+ * Fresh products at these prices (one variant each, `quantity` of it, 10 in stock) in a basket: this shopper's,
+ * or a new visitor's. Answers the shopper and the ext_ids, in order.
+ */
+export async function basketOf(app: FastifyInstance, prices: readonly number[], quantity = 1, s: Shopper = shopper(app)) {
+  const exts: string[] = [];
+  for (const price of prices) {
+    const v = await freshVariant(app, 10);
+    await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
+    await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity });
+    exts.push(v.ext_id);
+  }
+  return { s, exts };
+}
+
 /** What placing an order answers, with the ext_id of the product it was placed for. */
 export interface PlacedOrder {
   guid: string;
@@ -164,10 +179,10 @@ export async function placePickupOrder(
   price: number,
   { quantity = 1, ...extra }: { quantity?: number } & Record<string, unknown> = {},
 ): Promise<PlacedOrder> {
-  const v = await freshVariant(app, 10);
-  await app.db.query('update products set price = $2, old_price = null, active = true where id = $1', [v.product_id, price]);
-  await s.call('POST', '/api/v2/cart/', { ext_id: v.ext_id, quantity });
+  const {
+    exts: [ext],
+  } = await basketOf(app, [price], quantity, s);
   const res = await s.call('POST', '/api/v2/order/', { buyer: BUYER, ...(await city(app, 'Москва')), delivery_method: 'pickup', ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { ...(res.body as Omit<PlacedOrder, 'ext_id'>), ext_id: v.ext_id };
+  return { ...(res.body as Omit<PlacedOrder, 'ext_id'>), ext_id: ext! };
 }

@@ -52,3 +52,11 @@ export function atDesk(app: FastifyInstance, at: StaffAtDesk): Shopper {
   s.cookies.set('desk', at.staff.cookies.get('desk')!);
   return s;
 }
+
+/** The desk's order id of an order placed (its guid), and a manager's move of it from the desk (POST …/action). */
+export function deskMoves(app: FastifyInstance, at: StaffAtDesk) {
+  const orderId = async (guid: string) => (await app.db.query<{ id: number }>('select id from orders where guid = $1', [guid]))[0]!.id;
+  const move = async (guid: string, action: string, extra: object = {}) =>
+    atDesk(app, at).call('POST', `/api/manage/orders/${await orderId(guid)}/action`, { action, ...extra });
+  return { orderId, move };
+}

@@ -22,7 +22,8 @@
 //   POST /print/barcodes, GET /print/barcodes/{uuid}, GET /print/barcodes/{uuid}.pdf   the label (a real PDF)
 //   POST /webhooks, GET /webhooks                   ORDER_STATUS subscriptions (at most 2)
 // Every call but the token's needs a Bearer token that has not expired: else 401 (v2_token_expired).
-// Not CDEK's, for a test in another process (the end-to-end run): GET /standin/orders, POST /standin/report.
+// The tests drive it in their own process (the end-to-end test starts it beside the shop it runs): `orders`,
+// `report`, and the failures on purpose.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
@@ -389,17 +390,6 @@ export async function startCdek(opts: { port?: number } = {}): Promise<CdekStand
     const url = new URL(req.url ?? '/', 'http://cdek');
     const path = url.pathname;
     try {
-      if (path === '/standin/orders') return json(res, 200, [...orders.values()]);
-      if (path === '/standin/report' && req.method === 'POST') {
-        const { cdek_number, code, reason, delivered } = JSON.parse(await body(req)) as {
-          cdek_number: string;
-          code: string;
-          reason?: string;
-          delivered?: Record<string, number>;
-        };
-        await standIn.report(cdek_number, code, { reason, delivered });
-        return json(res, 200, { ok: true });
-      }
       if (!path.startsWith('/v2/')) return json(res, 404, { errors: [{ code: 'v2_bad_request', message: 'Not found' }] });
       const failing = failures.findIndex((f) => path.startsWith(`/v2${f.path}`));
       if (failing >= 0) {

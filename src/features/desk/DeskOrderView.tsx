@@ -245,24 +245,12 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
       {chosen && needs && (
         <form className="desk-moves__form" onSubmit={submit}>
           {needs === 'kept' ? (
-            <fieldset className="desk-moves__lines">
-              <legend>Что покупатель оставил после примерки (остальное курьер вернул)</legend>
-              {returnable(order).map((l) => (
-                <label key={l.ext_id}>
-                  {l.name} {l.size && `(${l.size})`}
-                  <input
-                    type="number"
-                    min={0}
-                    max={l.left}
-                    value={kept[l.ext_id] ?? l.left}
-                    onChange={(e) =>
-                      setKept({ ...kept, [l.ext_id]: Math.max(0, Math.min(l.left, Math.floor(Number(e.target.value) || 0))) })
-                    }
-                  />
-                  из {l.left}
-                </label>
-              ))}
-            </fieldset>
+            <LineCounts
+              order={order}
+              legend="Что покупатель оставил после примерки (остальное курьер вернул)"
+              counts={kept}
+              onChange={setKept}
+            />
           ) : needs === 'tracking' ? (
             <label>
               Трек-номер отправления
@@ -274,26 +262,7 @@ function Moves({ order, onMoved }: { order: DeskOrder; onMoved: (o: DeskOrder) =
               <input value={reason} onChange={(e) => setReason(e.target.value)} autoFocus required maxLength={500} />
             </label>
           )}
-          {chosen === 'returned' && (
-            <fieldset className="desk-moves__lines">
-              <legend>Что вернули</legend>
-              {returnable(order).map((l) => (
-                <label key={l.ext_id}>
-                  {l.name} {l.size && `(${l.size})`}
-                  <input
-                    type="number"
-                    min={0}
-                    max={l.left}
-                    value={back[l.ext_id] ?? l.left}
-                    onChange={(e) =>
-                      setBack({ ...back, [l.ext_id]: Math.max(0, Math.min(l.left, Math.floor(Number(e.target.value) || 0))) })
-                    }
-                  />
-                  из {l.left}
-                </label>
-              ))}
-            </fieldset>
-          )}
+          {chosen === 'returned' && <LineCounts order={order} legend="Что вернули" counts={back} onChange={setBack} />}
           <button type="submit" className="button button--small" disabled={sending}>
             {fittingHandOver(chosen) ? 'Отметить получение' : MOVE_TEXTS[chosen].button}
           </button>
@@ -414,6 +383,34 @@ function Shipment({ order, onChanged }: { order: DeskOrder; onChanged: (o: DeskO
         </p>
       )}
     </section>
+  );
+}
+
+/** How many units of each line not yet sent back (all of them unless the manager says fewer): kept, or returned. */
+function LineCounts(props: {
+  order: DeskOrder;
+  legend: string;
+  counts: Record<string, number>;
+  onChange: (counts: Record<string, number>) => void;
+}) {
+  const { order, legend, counts, onChange } = props;
+  return (
+    <fieldset className="desk-moves__lines">
+      <legend>{legend}</legend>
+      {returnable(order).map((l) => (
+        <label key={l.ext_id}>
+          {l.name} {l.size && `(${l.size})`}
+          <input
+            type="number"
+            min={0}
+            max={l.left}
+            value={counts[l.ext_id] ?? l.left}
+            onChange={(e) => onChange({ ...counts, [l.ext_id]: Math.max(0, Math.min(l.left, Math.floor(Number(e.target.value) || 0))) })}
+          />
+          из {l.left}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
